@@ -1,0 +1,60 @@
+// Package uuidinretry defines an Analyzer that reports identifiers and
+// idempotency keys made fresh on every attempt of a retried operation.
+//
+// # Analyzer uuidinretry
+//
+// uuidinretry: report idempotency keys and record IDs made fresh on every retry attempt
+//
+// A retry is safe only when every attempt carries the same identity. An
+// idempotency key or record ID generated inside the retried operation
+// (uuid.New, ulid.Make, xid.New, ksuid.New, rand.Text, ...) is a new one
+// on each attempt: the server sees a new operation and charges again, the
+// database gets a second row. After a SIGTERM the same happens across pods.
+//
+// The analyzer reports a generator call evaluated once per attempt:
+//   - in the operation passed to retry-go (Do, DoWithData, v5's Retrier.Do),
+//     cenkalti/backoff (Retry, RetryNotify, RetryWithData, ... v4 and v5),
+//     sethvargo/go-retry (Do, DoValue) and client-go's retry.OnError and
+//     retry.RetryOnConflict, or to any function of the analysed code that
+//     calls its function parameter in a retry loop (your retryutil.Do);
+//   - in a hand-written retry loop: a counted or endless for loop that leaves
+//     on success and goes round again after a failed attempt;
+//   - through calls: a function that makes a fresh identifier without
+//     receiving one counts as a generator, and the message names the chain;
+//   - in the handling of one Kafka delivery (after FetchMessage or
+//     ReadMessage, in a sarama claim loop, in a franz-go record loop), when
+//     the identifier reaches a dedup sink: an Idempotency-Key header, an
+//     idempotency- or dedup-named field or parameter, or the key of a
+//     processed_event insert. A redelivered message then never matches the
+//     first processing.
+//
+// The message is stronger when the identifier reaches an Idempotency-Key
+// header or a field or parameter named like an idempotency key.
+//
+// It also reports (category "nokey") an outgoing POST, PUT or PATCH built
+// inside an attempt, or sent through a retrying client such as
+// hashicorp/go-retryablehttp, that sets no Idempotency-Key header: a retry
+// after a timeout repeats a write that may already have happened.
+//
+// Not reported: a key made before the retry and captured by the operation;
+// an identifier that only feeds logging or tracing (log, slog, zap,
+// zerolog, logrus, OpenTelemetry attributes); a generator in a loop over a
+// collection (one key per item is correct).
+//
+// Where it is safe, a suggested fix moves the statement that makes the key
+// from the top of the operation to just before the retry call.
+//
+// Bad:
+//
+//	err := retry.Do(func() error {
+//		key := uuid.NewString() // a new key on every attempt
+//		return payments.Charge(ctx, ChargeRequest{IdempotencyKey: key, OrderID: orderID})
+//	})
+//
+// Good:
+//
+//	key := order.ID + ":charge:" + cmd.RequestID // derived once from the operation
+//	err := retry.Do(func() error {
+//		return payments.Charge(ctx, ChargeRequest{IdempotencyKey: key, OrderID: orderID})
+//	})
+package uuidinretry
