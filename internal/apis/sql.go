@@ -1,5 +1,7 @@
 package apis
 
+import "go/types"
+
 // Database APIs: pgx (v4 and v5, pgxpool, pgconn), database/sql, sqlx.
 const (
 	pgx     = "github.com/jackc/pgx"
@@ -96,4 +98,20 @@ func IsTxType(path, name string) bool {
 		}
 	}
 	return false
+}
+
+// IsTx reports whether t is a transaction type (pgx.Tx, *sql.Tx, *sqlx.Tx,
+// pgxpool.Tx), or a pointer to one.
+func IsTx(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	return IsTxType(n.Obj().Pkg().Path(), n.Obj().Name())
 }

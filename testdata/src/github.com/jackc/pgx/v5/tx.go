@@ -1,0 +1,47 @@
+// Stub of github.com/jackc/pgx/v5 v5.7.6 (tx.go): only the declarations used by tests.
+package pgx
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// TxOptions are transaction modes within a transaction block
+type TxOptions struct {
+	BeginQuery string
+}
+
+// Tx represents a database transaction.
+type Tx interface {
+	// Begin starts a pseudo nested transaction.
+	Begin(ctx context.Context) (Tx, error)
+	Commit(ctx context.Context) error
+	Rollback(ctx context.Context) error
+	Exec(ctx context.Context, sql string, arguments ...any) (commandTag pgconn.CommandTag, err error)
+}
+
+func (c *Conn) Begin(ctx context.Context) (Tx, error) { return nil, nil }
+
+func (c *Conn) BeginTx(ctx context.Context, txOptions TxOptions) (Tx, error) { return nil, nil }
+
+func BeginFunc(
+	ctx context.Context,
+	db interface {
+		Begin(ctx context.Context) (Tx, error)
+	},
+	fn func(Tx) error,
+) (err error) {
+	return nil
+}
+
+func BeginTxFunc(
+	ctx context.Context,
+	db interface {
+		BeginTx(ctx context.Context, txOptions TxOptions) (Tx, error)
+	},
+	txOptions TxOptions,
+	fn func(Tx) error,
+) (err error) {
+	return nil
+}
