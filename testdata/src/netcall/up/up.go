@@ -42,7 +42,9 @@ type OrderServiceClient interface {
 	Create(ctx context.Context, in string) error // want Create:`performsNetworkCall\(up\.\(\*orderServiceClient\)\.Create → grpc\.ClientConnInterface\.Invoke\)`
 }
 
-func NewOrderServiceClient(cc grpc.ClientConnInterface) OrderServiceClient { return &orderServiceClient{cc} }
+func NewOrderServiceClient(cc grpc.ClientConnInterface) OrderServiceClient {
+	return &orderServiceClient{cc}
+}
 
 func (c *orderServiceClient) Create(ctx context.Context, in string) error { // want Create:`performsNetworkCall\(grpc\.ClientConnInterface\.Invoke\)`
 	var out string
