@@ -2,11 +2,17 @@ package uuidinretry
 
 import (
 	_ "embed"
+	"flag"
+	"go/ast"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
+	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/report"
 )
 
 //go:embed doc.go
@@ -14,13 +20,65 @@ var doc string
 
 // Analyzer reports identifiers made fresh on every retry attempt.
 var Analyzer = &analysis.Analyzer{
-	Name:     "uuidinretry",
-	Doc:      analysisdoc.MustExtractDoc(doc, "uuidinretry"),
-	URL:      "https://github.com/idemlint/idemlint/blob/main/docs/uuidinretry.md",
-	Run:      run,
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Name:      "uuidinretry",
+	Doc:       analysisdoc.MustExtractDoc(doc, "uuidinretry"),
+	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/uuidinretry.md",
+	Run:       run,
+	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	FactTypes: []analysis.Fact{new(MakesFreshID), new(RetriesParam), new(SendsUnkeyedWrite)},
+	Flags:     flags(),
+}
+
+// Extension lists, set by flags, .idemlint.yml or the golangci-lint settings.
+var (
+	extraGenerators config.FuncList
+	extraRetryFuncs config.FuncList
+)
+
+func flags() flag.FlagSet {
+	fs := flag.NewFlagSet("uuidinretry", flag.ContinueOnError)
+	fs.Var(&extraGenerators, "generators", "extra identifier generators, comma-separated import/path.Func or import/path.Type.Method")
+	fs.Var(&extraRetryFuncs, "retryfuncs", "extra retry functions whose first function-typed argument is the operation, comma-separated import/path.Func or import/path.Type.Method")
+	return *fs
+}
+
+// checker holds the state of one pass.
+type checker struct {
+	pass       *analysis.Pass
+	rep        *report.Reporter
+	insp       *inspector.Inspector
+	generators *apis.Set
+	retryFuncs *apis.RetryFuncs
+	funcs      map[*ast.FuncDecl]*funcInfo // memo of same-package summaries
+	decls      map[any]*ast.FuncDecl       // *types.Func → declaration in this package
+	reported   map[ast.Node]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	c := &checker{
+		pass:       pass,
+		rep:        report.New(pass),
+		insp:       pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		generators: extraGenerators.AddTo(apis.IDGenerators()),
+		retryFuncs: apis.DefaultRetryFuncs(),
+		funcs:      make(map[*ast.FuncDecl]*funcInfo),
+		decls:      make(map[any]*ast.FuncDecl),
+		reported:   make(map[ast.Node]bool),
+	}
+	for _, f := range extraRetryFuncs.Funcs {
+		c.retryFuncs.Add(f, -1)
+	}
+	c.indexDecls()
+	c.exportFacts()
+	for cur := range c.insp.Root().Preorder((*ast.CallExpr)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.CallExpr:
+			c.checkRetryCall(cur, n)
+			c.checkRecordIterCall(cur, n)
+			c.checkRetryingClientWrite(cur, n)
+		case *ast.ForStmt, *ast.RangeStmt:
+			c.checkLoop(cur)
+		}
+	}
 	return nil, nil
 }

@@ -24,6 +24,8 @@ var kafkaReceives = NewSet(
 	// sarama: for msg := range claim.Messages() { ... }
 	Func{Path: sarama, Recv: "ConsumerGroupClaim", Name: "Messages"},
 	Func{Path: sarama, Recv: "PartitionConsumer", Name: "Messages"},
+	// franz-go: for _, r := range fetches.Records() { ... } handles one fetch
+	Func{Path: franzKgo, Recv: "Fetches", Name: "Records"},
 )
 
 // kafkaRecordIters visit the records of a franz-go fetch with a callback.

@@ -67,7 +67,20 @@ func DefaultRetryFuncs() *RetryFuncs {
 	return r
 }
 
-// Add registers f with its operation argument index.
+// firstFuncArg returns the index of call's first function-typed argument, or -1.
+func firstFuncArg(info *types.Info, call *ast.CallExpr) int {
+	for i, a := range call.Args {
+		if tv, ok := info.Types[a]; ok && tv.Type != nil {
+			if _, ok := tv.Type.Underlying().(*types.Signature); ok {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// Add registers f with its operation argument index (-1: the first
+// function-typed argument).
 func (r *RetryFuncs) Add(f Func, op int) { r.byFunc[f] = op }
 
 // Funcs returns the registered functions.
@@ -93,6 +106,9 @@ func (r *RetryFuncs) Operation(info *types.Info, call *ast.CallExpr) (ast.Expr, 
 	}
 	if d.Path == "github.com/cenkalti/backoff" && d.Name == "Retry" {
 		op = backoffV5Op(fn)
+	}
+	if op < 0 {
+		op = firstFuncArg(info, call)
 	}
 	if op < 0 || op >= len(call.Args) {
 		return nil, nil

@@ -1,0 +1,362 @@
+package uuidinretry
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/idemlint/idemlint/internal/apis"
+)
+
+// attemptKind tells how a piece of code is repeated.
+type attemptKind int
+
+const (
+	retryOp   attemptKind = iota // the operation passed to a retry function
+	retryLoop                    // the body of a hand-written retry loop
+	delivery                     // the handling of one Kafka delivery
+)
+
+// An attempt is a piece of code evaluated once per attempt.
+type attempt struct {
+	kind  attemptKind
+	where string // "retry.Do callback", "retry loop", "Kafka delivery loop"
+	retry string // "retry.Do", "the loop": what the key must be made before
+	call  inspector.Cursor // the retry call (retryOp)
+	lit   *ast.FuncLit     // the operation literal (retryOp), for the fix
+}
+
+var kafkaReceives = apis.KafkaReceives()
+var kafkaRecordIters = apis.KafkaRecordIters()
+
+// checkRetryCall handles a call of a retry function.
+func (c *checker) checkRetryCall(cur inspector.Cursor, call *ast.CallExpr) {
+	op, name, ok := c.retryOperation(call)
+	if !ok {
+		return
+	}
+	at := attempt{kind: retryOp, where: name + " callback", retry: name, call: cur}
+	switch op := ast.Unparen(op).(type) {
+	case *ast.FuncLit:
+		at.lit = op
+		if lc, ok := cur.FindNode(op); ok {
+			c.scanAttempt(lc, at)
+		}
+	case *ast.Ident, *ast.SelectorExpr:
+		// a function or method value: its summary says what one attempt does
+		var obj types.Object
+		if id, ok := op.(*ast.Ident); ok {
+			obj = c.pass.TypesInfo.Uses[id]
+		} else {
+			obj = c.pass.TypesInfo.Uses[op.(*ast.SelectorExpr).Sel]
+		}
+		switch obj := obj.(type) {
+		case *types.Func:
+			c.checkOpFunc(op, obj, name)
+		case *types.Var:
+			if lit := c.localFuncLit(cur, obj); lit != nil {
+				at.where = "operation passed to " + name
+				if lc, ok := c.insp.Root().FindNode(lit); ok {
+					c.scanAttempt(lc, at)
+				}
+			}
+		}
+	}
+}
+
+// checkOpFunc reports a named function passed as a retry operation that
+// makes a fresh identifier.
+func (c *checker) checkOpFunc(op ast.Expr, fn *types.Func, retry string) {
+	s := c.calleeSummary(fn)
+	if s == nil {
+		return
+	}
+	chain := displayName(fn, c.pass.Pkg)
+	if s.fresh != nil {
+		c.reportFresh(op, genCall{chain: chain + " → " + s.fresh.Chain}, flowResult{nonLog: true},
+			attempt{kind: retryOp, where: "operation passed to " + retry, retry: retry})
+	}
+	if s.unkeyed != nil {
+		c.reportUnkeyed(op, unkeyed{method: s.unkeyed.Method, chain: chain + " → " + s.unkeyed.Chain},
+			attempt{kind: retryOp, where: "operation passed to " + retry, retry: retry})
+	}
+}
+
+// localFuncLit returns the function literal a local variable is
+// initialised with, when it is assigned exactly once.
+func (c *checker) localFuncLit(from inspector.Cursor, v *types.Var) *ast.FuncLit {
+	fd, ok := enclosingFunc(from)
+	if !ok {
+		return nil
+	}
+	var lit *ast.FuncLit
+	assignments := 0
+	for cur := range fd.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
+		var lhs []*ast.Ident
+		var rhs []ast.Expr
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				id, _ := l.(*ast.Ident)
+				lhs = append(lhs, id)
+			}
+			rhs = n.Rhs
+		case *ast.ValueSpec:
+			lhs, rhs = n.Names, n.Values
+		}
+		for i, id := range lhs {
+			if id == nil || c.pass.TypesInfo.ObjectOf(id) != v {
+				continue
+			}
+			assignments++
+			if i < len(rhs) && len(lhs) == len(rhs) {
+				lit, _ = ast.Unparen(rhs[i]).(*ast.FuncLit)
+			}
+		}
+	}
+	if assignments != 1 {
+		return nil
+	}
+	return lit
+}
+
+func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
+	for fd := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		return fd, true
+	}
+	return inspector.Cursor{}, false
+}
+
+// checkLoop handles hand-written retry loops and Kafka delivery loops.
+func (c *checker) checkLoop(cur inspector.Cursor) {
+	body := loopBody(cur.Node())
+	if body == nil {
+		return
+	}
+	bc, ok := cur.FindNode(body)
+	if !ok {
+		return
+	}
+	if c.isRetryLoop(cur.Node()) {
+		c.scanAttempt(bc, attempt{kind: retryLoop, where: "retry loop", retry: "the loop"})
+		return
+	}
+	if recv := c.deliveryReceive(cur.Node()); recv != "" {
+		c.scanAttempt(bc, attempt{kind: delivery, where: "the handling of one Kafka delivery (" + recv + ")"})
+	}
+}
+
+// checkRecordIterCall handles franz-go's fetches.EachRecord(func(r) {...}).
+func (c *checker) checkRecordIterCall(cur inspector.Cursor, call *ast.CallExpr) {
+	fn, ok := kafkaRecordIters.MatchCall(c.pass.TypesInfo, call)
+	if !ok {
+		return
+	}
+	for _, a := range call.Args {
+		if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+			if lc, ok := cur.FindNode(lit); ok {
+				c.scanAttempt(lc, attempt{kind: delivery, where: "the handling of one Kafka delivery (" + displayName(fn, nil) + ")"})
+			}
+		}
+	}
+}
+
+func loopBody(n ast.Node) *ast.BlockStmt {
+	switch n := n.(type) {
+	case *ast.ForStmt:
+		return n.Body
+	case *ast.RangeStmt:
+		return n.Body
+	}
+	return nil
+}
+
+// deliveryReceive returns the name of the Kafka receive call a loop
+// iterates on ("" if none): a range over claim.Messages() or
+// fetches.Records(), or a loop whose body calls FetchMessage, ReadMessage,
+// PollFetches or Poll.
+func (c *checker) deliveryReceive(loop ast.Node) string {
+	info := c.pass.TypesInfo
+	if r, ok := loop.(*ast.RangeStmt); ok {
+		if call, ok := ast.Unparen(r.X).(*ast.CallExpr); ok {
+			if fn, ok := kafkaReceives.MatchCall(info, call); ok {
+				return displayName(fn, nil)
+			}
+		}
+	}
+	recv := ""
+	ast.Inspect(loopBody(loop), func(n ast.Node) bool {
+		if recv != "" {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false
+		case *ast.CallExpr:
+			if fn, ok := kafkaReceives.MatchCall(info, n); ok {
+				recv = displayName(fn, nil)
+			}
+		}
+		return true
+	})
+	return recv
+}
+
+// isRetryLoop reports whether loop is a hand-written retry loop: a counted
+// or endless for loop (or a range over an integer) that leaves on success
+// and goes round again after a failed attempt. A range over a collection
+// is an item loop.
+func (c *checker) isRetryLoop(loop ast.Node) bool {
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		tv, ok := c.pass.TypesInfo.Types[l.X]
+		if !ok || tv.Type == nil {
+			return false
+		}
+		b, ok := tv.Type.Underlying().(*types.Basic)
+		if !ok || b.Info()&types.IsInteger == 0 {
+			return false
+		}
+		return c.leavesOnSuccess(l.Body)
+	case *ast.ForStmt:
+		return c.leavesOnSuccess(l.Body)
+	}
+	return false
+}
+
+// leavesOnSuccess reports whether a loop body exits the loop when an error
+// is nil and iterates again when it is not:
+//
+//	if err == nil { return ... }             // or break
+//	if err != nil { ...; continue }; return  // or break
+func (c *checker) leavesOnSuccess(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if c.testsErr(n.Cond, token.EQL) && exits(n.Body, 0) {
+				found = true
+			}
+		}
+		return true
+	})
+	if found {
+		return true
+	}
+	retried := false
+	for _, s := range body.List {
+		if ifs, ok := s.(*ast.IfStmt); ok && c.testsErr(ifs.Cond, token.NEQ) && continues(ifs.Body) {
+			retried = true
+			continue
+		}
+		if retried {
+			switch s := s.(type) {
+			case *ast.ReturnStmt:
+				return true
+			case *ast.BranchStmt:
+				if s.Tok == token.BREAK && s.Label == nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// testsErr reports whether cond compares an error with nil using op
+// (possibly as one operand of || or &&).
+func (c *checker) testsErr(cond ast.Expr, op token.Token) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case token.LOR, token.LAND:
+		return c.testsErr(b.X, op) || c.testsErr(b.Y, op)
+	case op:
+		return c.isError(b.X) && isNil(b.Y) || c.isError(b.Y) && isNil(b.X)
+	}
+	return false
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+func (c *checker) isError(e ast.Expr) bool {
+	tv, ok := c.pass.TypesInfo.Types[e]
+	return ok && tv.Type != nil && types.Identical(tv.Type, errorType)
+}
+
+func isNil(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && id.Name == "nil"
+}
+
+// exits reports whether block contains a return, or a break that leaves the
+// loop whose body contains it (depth counts the nested loops and switches
+// the break would leave first).
+func exits(block ast.Node, depth int) bool {
+	found := false
+	ast.Inspect(block, func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		case *ast.BranchStmt:
+			if n.Tok == token.BREAK && n.Label == nil && depth == 0 {
+				found = true
+			}
+		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			if n != block {
+				if exits(n, depth+1) {
+					found = true
+				}
+				return false
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// continues reports whether block ends the iteration with continue.
+func continues(block *ast.BlockStmt) bool {
+	if len(block.List) == 0 {
+		return false
+	}
+	b, ok := block.List[len(block.List)-1].(*ast.BranchStmt)
+	return ok && b.Tok == token.CONTINUE
+}
+
+// enclosingAttempt reports whether cur lies in an attempt inside limit:
+// the operation literal of a retry call, or the body of a retry loop.
+func (c *checker) enclosingAttempt(cur, limit inspector.Cursor) (ast.Node, bool) {
+	for anc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		if !limit.Contains(anc) {
+			break
+		}
+		switch n := anc.Node().(type) {
+		case *ast.FuncLit:
+			if call, ok := anc.Parent().Node().(*ast.CallExpr); ok {
+				if op, _, ok := c.retryOperation(call); ok && ast.Unparen(op) == n {
+					return n, true
+				}
+			}
+		case *ast.ForStmt, *ast.RangeStmt:
+			if c.isRetryLoop(n) {
+				return n, true
+			}
+		}
+	}
+	return nil, false
+}

@@ -1,0 +1,138 @@
+package uuidinretry
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/idemlint/idemlint/internal/apis"
+)
+
+// scanAttempt reports what one attempt does wrong: identifiers made fresh
+// (in a delivery, only those that reach a dedup sink) and, under a retry,
+// write requests without an Idempotency-Key header.
+func (c *checker) scanAttempt(body inspector.Cursor, at attempt) {
+	for cur := range body.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if g, ok := c.generator(call); ok {
+			fl := c.flow(c.topExpr(cur))
+			if !fl.nonLog || at.kind == delivery && fl.dedup == "" {
+				continue
+			}
+			c.reportFresh(call, g, fl, at)
+			continue
+		}
+		if at.kind == delivery {
+			continue
+		}
+		if w, ok := c.unkeyedWrite(cur); ok {
+			c.reportUnkeyed(call, w, at)
+		}
+	}
+}
+
+// unkeyed describes a write request sent without an Idempotency-Key header.
+type unkeyed struct {
+	method   string
+	chain    string
+	retrying bool // built for a retrying client
+}
+
+// unkeyedWrite reports whether the call at cur sends (or builds for
+// sending) a POST, PUT or PATCH without an Idempotency-Key header.
+func (c *checker) unkeyedWrite(cur inspector.Cursor) (unkeyed, bool) {
+	info := c.pass.TypesInfo
+	call := cur.Node().(*ast.CallExpr)
+	if rb, ok := apis.RequestBuilt(info, call); ok {
+		if !apis.IsWriteMethod(rb.Method) || c.requestMayBeKeyed(cur) {
+			return unkeyed{}, false
+		}
+		fn := apis.Callee(info, call)
+		return unkeyed{method: rb.Method, chain: displayName(fn, nil), retrying: rb.Retrying}, true
+	}
+	if rb, ok := apis.HeaderlessWrite(info, call); ok {
+		fn := apis.Callee(info, call)
+		return unkeyed{method: rb.Method, chain: displayName(fn, nil), retrying: rb.Retrying}, true
+	}
+	fn := apis.Callee(info, call)
+	if fn == nil {
+		return unkeyed{}, false
+	}
+	if s := c.calleeSummary(fn); s != nil && s.unkeyed != nil {
+		return unkeyed{method: s.unkeyed.Method, chain: displayName(fn, c.pass.Pkg) + " → " + s.unkeyed.Chain}, true
+	}
+	return unkeyed{}, false
+}
+
+// requestMayBeKeyed reports whether the request built at cur may get an
+// Idempotency-Key header: the function that builds it names the header
+// anywhere, or hands the request to code that could set it, or returns it.
+func (c *checker) requestMayBeKeyed(cur inspector.Cursor) bool {
+	info := c.pass.TypesInfo
+	fn, ok := enclosingFunc(cur)
+	if !ok {
+		return true
+	}
+	// the request variable
+	var req types.Object
+	if as, ok := cur.Parent().Node().(*ast.AssignStmt); ok && len(as.Lhs) > 0 {
+		if id, ok := as.Lhs[0].(*ast.Ident); ok {
+			req = info.ObjectOf(id)
+		}
+	}
+	if req == nil {
+		return true // built inline: cannot tell
+	}
+	mayBe := false
+	for n := range fn.Preorder((*ast.BasicLit)(nil), (*ast.CallExpr)(nil), (*ast.ReturnStmt)(nil), (*ast.Ident)(nil)) {
+		switch n := n.Node().(type) {
+		case *ast.BasicLit:
+			if tv, ok := info.Types[n]; ok && tv.Value != nil && tv.Value.Kind() == constant.String && apis.IsIdempotencyName(constant.StringVal(tv.Value)) {
+				mayBe = true
+			}
+		case *ast.Ident:
+			// a named constant such as HeaderIdempotencyKey
+			if k, ok := info.Uses[n].(*types.Const); ok && k.Val().Kind() == constant.String && apis.IsIdempotencyName(constant.StringVal(k.Val())) {
+				mayBe = true
+			}
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if id, ok := ast.Unparen(r).(*ast.Ident); ok && info.Uses[id] == req {
+					mayBe = true
+				}
+			}
+		case *ast.CallExpr:
+			callee := apis.Callee(info, n)
+			for _, a := range n.Args {
+				id, ok := ast.Unparen(a).(*ast.Ident)
+				if !ok || info.Uses[id] != req {
+					continue
+				}
+				if callee == nil || !networkCalls.Match(callee) {
+					mayBe = true // a helper may set the header
+				}
+			}
+		}
+		if mayBe {
+			return true
+		}
+	}
+	return false
+}
+
+var networkCalls = apis.NetworkCalls()
+
+// checkRetryingClientWrite reports a write request built for a retrying
+// HTTP client without an Idempotency-Key header, wherever it is built.
+func (c *checker) checkRetryingClientWrite(cur inspector.Cursor, call *ast.CallExpr) {
+	if rb, ok := apis.RequestBuilt(c.pass.TypesInfo, call); !ok || !rb.Retrying {
+		if rb, ok := apis.HeaderlessWrite(c.pass.TypesInfo, call); !ok || !rb.Retrying {
+			return
+		}
+	}
+	if w, ok := c.unkeyedWrite(cur); ok && w.retrying {
+		c.reportUnkeyed(call, w, attempt{})
+	}
+}

@@ -1,0 +1,28 @@
+package uuidinretry_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemlint/idemlint/analyzers/uuidinretry"
+)
+
+func TestAnalyzer(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, uuidinretry.Analyzer,
+		"uuidinretry/retrylibs", "uuidinretry/strong", "uuidinretry/exempt", "uuidinretry/loops",
+		"uuidinretry/helper/...", "uuidinretry/kafka", "uuidinretry/nokey", "uuidinretry/ignore")
+}
+
+func TestSuggestedFix(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.RunWithSuggestedFixes(t, dir, uuidinretry.Analyzer, "uuidinretry/fix")
+}
