@@ -42,13 +42,14 @@ var retryFuncs = []RetryFunc{
 // after NormPath, so the version is told apart by the signature.
 func backoffV5Op(fn *types.Func) int {
 	sig := fn.Signature()
-	if sig.Params().Len() > 0 && isContext(sig.Params().At(0).Type()) {
+	if sig.Params().Len() > 0 && IsContext(sig.Params().At(0).Type()) {
 		return 1
 	}
 	return 0
 }
 
-func isContext(t types.Type) bool {
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
