@@ -1,0 +1,71 @@
+// Package httpintx defines an Analyzer that reports network calls made
+// while a database transaction is open.
+//
+// # Analyzer httpintx
+//
+// httpintx: report HTTP and gRPC calls made while a database transaction is open
+//
+// A call to a payment provider with retries lasts 20–30 seconds. Made
+// inside a transaction, it keeps the transaction open all that time: the
+// processed_event row and the locks stay held, the connection stays out
+// of the pool, and a SIGTERM in the middle rolls back the record of work
+// whose effect (the charge) already happened on the other side. The next
+// delivery charges again.
+//
+// The analyzer reports a network call — net/http (Client.Do, Get, Post,
+// PostForm, Head, RoundTrip), hashicorp/go-retryablehttp, go-resty v2 and
+// v3, gRPC (ClientConn.Invoke and NewStream, so generated clients count),
+// or any function of the analysed code that makes one, across packages,
+// named with its chain — made while a transaction is open:
+//   - between a begin (pgx Begin/BeginTx on Conn, Pool and Tx,
+//     database/sql Begin/BeginTx, sqlx Beginx/BeginTxx/MustBegin, or any
+//     call returning a transaction) and its Commit or Rollback, path by
+//     path: a call after Commit on every path is fine, one on an error
+//     path before Rollback is not;
+//   - in the callback of pgx.BeginFunc and BeginTxFunc, and of any function
+//     of the analysed code that calls its function parameter inside a
+//     transaction (a store's WithTx(ctx, func(q *Queries) error) helper,
+//     marked with a fact so that callers in other packages are seen);
+//   - in a function or closure that receives a transaction (pgx.Tx,
+//     *sql.Tx, *sqlx.Tx, or a struct holding one).
+//
+// Calls through an interface count when the package and its imports show
+// only implementations that call the network. Kafka produces are not
+// network calls here: writing the outbox row is the fix, and a produce's
+// context is ctxcancel's business.
+//
+// Not reported: calls after Commit or Rollback on every path; calls in a
+// goroutine that does not use the transaction (it does not hold the
+// transaction open, and whether it outlives the handler is a different
+// problem); calls in an outbox worker that holds no transaction; deferred
+// calls, which run after the function's own Commit.
+//
+// Bad:
+//
+//	tx, err := c.pool.Begin(ctx)
+//	if err != nil {
+//		return err
+//	}
+//	defer tx.Rollback(ctx)
+//	if _, err := c.queries.WithTx(tx).InsertProcessedEvent(ctx, event.ID); err != nil {
+//		return err
+//	}
+//	if err := c.payments.Charge(ctx, event.ID+":billing"); err != nil { // HTTP inside the transaction
+//		return err
+//	}
+//	return tx.Commit(ctx)
+//
+// Good:
+//
+//	q := c.queries.WithTx(tx)
+//	if _, err := q.InsertProcessedEvent(ctx, event.ID); err != nil {
+//		return err
+//	}
+//	if err := q.InsertOutboxEvent(ctx, db.InsertOutboxEventParams{
+//		EventType: "ChargeRequested",
+//		Payload:   chargePayload(event, event.ID+":billing"), // carries the idempotency key
+//	}); err != nil {
+//		return err
+//	}
+//	return tx.Commit(ctx) // a separate worker reads the outbox row and calls the provider
+package httpintx
