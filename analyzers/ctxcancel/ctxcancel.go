@@ -1,0 +1,55 @@
+package ctxcancel
+
+import (
+	_ "embed"
+	"flag"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+
+	"github.com/idemlint/idemlint/internal/analysisdoc"
+	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/report"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports shutdown-cancelable contexts that reach a transaction
+// commit or a Kafka publish.
+var Analyzer = &analysis.Analyzer{
+	Name:      "ctxcancel",
+	Doc:       analysisdoc.MustExtractDoc(doc, "ctxcancel"),
+	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/ctxcancel.md",
+	Run:       run,
+	Requires:  []*analysis.Analyzer{buildssa.Analyzer, inspect.Analyzer},
+	FactTypes: []analysis.Fact{new(ReachesSink), new(ReturnsDetached)},
+	Flags:     flags(),
+}
+
+// Extension lists, set through Analyzer.Flags.
+var (
+	extraTxSinks      config.FuncList
+	extraPublishSinks config.FuncList
+	extraDetachers    config.FuncList
+)
+
+func flags() flag.FlagSet {
+	fs := flag.NewFlagSet("ctxcancel", flag.ExitOnError)
+	fs.Var(&extraTxSinks, "txsinks", "extra functions whose context argument commits a transaction (import/path.Func or import/path.Type.Method, comma-separated)")
+	fs.Var(&extraPublishSinks, "publishsinks", "extra functions whose context argument governs a synchronous publish")
+	fs.Var(&extraDetachers, "detachers", "extra functions that return a context detached from its parent's cancellation (like context.WithoutCancel)")
+	return *fs
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	// Odd code must never break the whole run (golangci-lint, vet): a
+	// panic in the analysis drops this package's findings instead.
+	defer func() { _ = recover() }()
+	s := newState(pass, report.New(pass))
+	s.findStopSignals()
+	s.exportFacts()
+	s.check()
+	return nil, nil
+}

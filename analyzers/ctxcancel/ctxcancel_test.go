@@ -1,0 +1,20 @@
+package ctxcancel_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemlint/idemlint/analyzers/ctxcancel"
+)
+
+func TestAnalyzer(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, ctxcancel.Analyzer,
+		"ctxcancel/relay", "ctxcancel/goodrelay", "ctxcancel/twodown", "ctxcancel/shapes",
+	)
+}

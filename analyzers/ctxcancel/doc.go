@@ -1,0 +1,73 @@
+// Package ctxcancel defines an Analyzer that reports shutdown-cancelable
+// contexts reaching a transaction commit or a Kafka publish.
+//
+// # Analyzer ctxcancel
+//
+// ctxcancel: report shutdown-cancelable contexts that reach a transaction commit or a kafka publish
+//
+// Graceful shutdown cancels the worker's context. When that same context is
+// handed to the batch, SIGTERM cancels tx.Commit or WriteMessages mid-flight:
+// the transaction rolls back after the messages went out, or the publish
+// fails after the rows were marked, and the batch is redone or lost.
+//
+// Sinks are the context arguments of pgx (v4 and v5) Tx.Commit, pgxpool's Tx
+// and any type implementing pgx.Tx; pgx.BeginFunc, pgx.BeginTxFunc and the
+// Conn and Pool methods of those names; database/sql (*DB).BeginTx and
+// (*Conn).BeginTx, whose context governs the whole transaction; kafka-go
+// (*Writer).WriteMessages and franz-go (*kgo.Client).ProduceSync. More can
+// be added with -txsinks and -publishsinks.
+//
+// A context is tied to shutdown when it comes from signal.NotifyContext,
+// from context.WithCancel whose cancel is called after a receive from a
+// signal.Notify channel, or when a loop of the same function stops on it
+// (`case <-ctx.Done(): return`, `for ctx.Err() == nil`); contexts derived
+// from it with WithTimeout, WithDeadline, WithValue or WithCancel keep that
+// cancellation. context.WithoutCancel cuts it, also inside a helper (a fact
+// marks functions returning a detached context, or use -detachers).
+// The context is followed through assignments, closures, struct fields of
+// a local batch object and calls: a fact records which context parameter of
+// a function reaches which sink, so the chain is named across packages.
+//
+// The analyzer reports:
+//   - a shutdown context reaching a sink, at the call in the function that
+//     owns the stop signal (category "shutdown");
+//   - mixed protection in one function: a transaction on a detached context
+//     while the publish keeps the caller's cancellation, or the reverse
+//     (category "mixed"), with a fix that reuses the detached context;
+//   - a detached context reaching a sink without WithTimeout or WithDeadline
+//     on the way: a hung database or broker holds shutdown until SIGKILL
+//     (category "notimeout").
+//
+// Not reported: a request's context (r.Context()), context.Background, a
+// context parameter of unknown origin, a loop that checks ctx.Done() only
+// between batches and gives each batch a detached context with its own
+// timeout, and a retry loop that aborts with ctx.Err().
+//
+// Bad:
+//
+//	for {
+//		select {
+//		case <-ctx.Done():
+//			return
+//		case <-ticker.C:
+//		}
+//		if err := r.processOneBatch(ctx); err != nil { // tx.Commit(ctx), WriteMessages(ctx)
+//			slog.WarnContext(ctx, "outbox relay batch", "error", err)
+//		}
+//	}
+//
+// Good:
+//
+//	for {
+//		select {
+//		case <-ctx.Done():
+//			return // no new batch
+//		case <-ticker.C:
+//		}
+//		batchCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), r.batchTimeout)
+//		if err := r.processOneBatch(batchCtx); err != nil {
+//			slog.WarnContext(ctx, "outbox relay batch", "error", err)
+//		}
+//		cancel()
+//	}
+package ctxcancel

@@ -1,0 +1,56 @@
+package ctxcancel
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ReachesSink is the fact that a function hands one of its context
+// parameters, unchanged or derived without cutting its cancellation, to a
+// transaction commit or a Kafka publish.
+type ReachesSink struct {
+	Sinks []ParamSink
+}
+
+// A ParamSink says that context parameter Param (counted without the
+// receiver) reaches a sink of Kind through Chain.
+type ParamSink struct {
+	Param int
+	Kind  string   // "tx" or "publish"
+	Chain []string // e.g. ["processOneBatch", "tx.Commit"]; the last element is the sink
+	Timed bool     // a WithTimeout or WithDeadline is applied on the way
+}
+
+func (*ReachesSink) AFact() {}
+
+func (f *ReachesSink) String() string {
+	parts := make([]string, len(f.Sinks))
+	for i, s := range f.Sinks {
+		parts[i] = fmt.Sprintf("p%d:%s", s.Param, strings.Join(s.Chain, "→"))
+		if s.Timed {
+			parts[i] += "/timeout"
+		}
+	}
+	return "reachesSink " + strings.Join(parts, " ")
+}
+
+// ReturnsDetached is the fact that result Result of a function is a context
+// derived from context.WithoutCancel (company ctxutil.Detached helpers), and
+// whether it carries a deadline.
+type ReturnsDetached struct {
+	Result   int
+	Deadline bool
+}
+
+func (*ReturnsDetached) AFact() {}
+
+func (f *ReturnsDetached) String() string {
+	s := "returnsDetached"
+	if f.Result != 0 {
+		s += fmt.Sprintf(" r%d", f.Result)
+	}
+	if f.Deadline {
+		s += "/deadline"
+	}
+	return s
+}

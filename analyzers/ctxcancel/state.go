@@ -1,0 +1,161 @@
+package ctxcancel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/report"
+)
+
+// state is the analysis of one package.
+type state struct {
+	pass *analysis.Pass
+	r    *report.Reporter
+	ssa  *buildssa.SSA
+
+	txSinks, publishSinks, detachers *apis.Set
+	pgxTx                            []*types.Interface
+
+	stop      map[ssa.Value]stopSignal // context values the package treats as shutdown signals
+	cancelSig map[*ssa.Call]stopSignal // WithCancel calls whose cancel runs after a signal.Notify receive
+
+	memo     map[ssa.Value][]origin
+	busy     map[ssa.Value]bool
+	cycleHit bool
+	budget   int
+
+	sums      map[*ssa.Function][]ParamSink
+	sumBusy   map[*ssa.Function]bool
+	dets      map[*ssa.Function]*ReturnsDetached
+	detBusy   map[*ssa.Function]bool
+	closures  map[*ssa.Function]*ssa.MakeClosure
+	sccs      map[*ssa.Function][]int
+	calls     map[token.Pos]*ast.CallExpr
+	hasCalled map[*ssa.Function]bool
+}
+
+// A stopSignal is where a context is tied to shutdown.
+type stopSignal struct {
+	pos  token.Pos
+	what string // "signal.NotifyContext", "ctx.Done()", ...
+}
+
+func newState(pass *analysis.Pass, r *report.Reporter) *state {
+	s := &state{
+		pass:         pass,
+		r:            r,
+		ssa:          pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA),
+		txSinks:      extraTxSinks.AddTo(&apis.Set{}),
+		publishSinks: extraPublishSinks.AddTo(&apis.Set{}),
+		detachers:    extraDetachers.AddTo(&apis.Set{}),
+		stop:         make(map[ssa.Value]stopSignal),
+		cancelSig:    make(map[*ssa.Call]stopSignal),
+		memo:         make(map[ssa.Value][]origin),
+		busy:         make(map[ssa.Value]bool),
+		sums:         make(map[*ssa.Function][]ParamSink),
+		sumBusy:      make(map[*ssa.Function]bool),
+		dets:         make(map[*ssa.Function]*ReturnsDetached),
+		detBusy:      make(map[*ssa.Function]bool),
+		closures:     make(map[*ssa.Function]*ssa.MakeClosure),
+		sccs:         make(map[*ssa.Function][]int),
+		calls:        make(map[token.Pos]*ast.CallExpr),
+	}
+	s.pgxTx = findPgxTx(pass.Pkg)
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
+		call := n.(*ast.CallExpr)
+		s.calls[call.Lparen] = call
+	})
+	for _, fn := range s.ssa.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if mc, ok := instr.(*ssa.MakeClosure); ok {
+					if f, ok := mc.Fn.(*ssa.Function); ok {
+						s.closures[f] = mc
+					}
+				}
+			}
+		}
+	}
+	return s
+}
+
+// findPgxTx returns pgx's Tx interfaces among the packages pkg depends on.
+func findPgxTx(pkg *types.Package) []*types.Interface {
+	var out []*types.Interface
+	seen := make(map[*types.Package]bool)
+	var walk func(p *types.Package)
+	walk = func(p *types.Package) {
+		if p == nil || seen[p] {
+			return
+		}
+		seen[p] = true
+		if apis.NormPath(p.Path()) == apis.PgxTxPaths[0] {
+			if obj, ok := p.Scope().Lookup("Tx").(*types.TypeName); ok {
+				if it, ok := obj.Type().Underlying().(*types.Interface); ok {
+					out = append(out, it)
+				}
+			}
+		}
+		for _, imp := range p.Imports() {
+			walk(imp)
+		}
+	}
+	walk(pkg)
+	return out
+}
+
+// callInstrs calls f for every call instruction of fn and of the function
+// literals inside it.
+func callInstrs(fn *ssa.Function, f func(ssa.CallInstruction)) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok {
+				f(c)
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		callInstrs(anon, f)
+	}
+}
+
+// isContext reports whether t is context.Context.
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+// funcObj returns the declared function or method of fn (the generic
+// origin for instances; the method for wrappers), or nil.
+func funcObj(fn *ssa.Function) *types.Func {
+	if fn == nil {
+		return nil
+	}
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	obj, _ := fn.Object().(*types.Func)
+	return obj
+}
+
+// isBoundWrapper reports whether fn is the wrapper of a method value x.M.
+func isBoundWrapper(fn *ssa.Function) bool {
+	return fn.Synthetic != "" && len(fn.FreeVars) == 1 && funcObj(fn) != nil && funcObj(fn).Signature().Recv() != nil
+}
+
+// top returns the outermost function enclosing fn.
+func top(fn *ssa.Function) *ssa.Function {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn
+}

@@ -1,0 +1,65 @@
+// Package twodown reaches the commit two calls down, and through a method value.
+package twodown
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+)
+
+type Store struct{ conn *pgx.Conn }
+
+func commitBatch(ctx context.Context, tx pgx.Tx) error { // want commitBatch:"reachesSink p0:tx.Commit"
+	return tx.Commit(ctx)
+}
+
+func (s *Store) save(ctx context.Context) error { // want save:"reachesSink p0:commitBatch→tx.Commit"
+	tx, err := s.conn.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	return commitBatch(ctx, tx)
+}
+
+func (s *Store) Loop(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		default:
+		}
+		_ = s.save(ctx) // want `reaches save → commitBatch → tx.Commit`
+	}
+}
+
+func (s *Store) LoopMethodValue(ctx context.Context) {
+	step := s.save
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		default:
+		}
+		_ = step(ctx) // want `reaches save → commitBatch → tx.Commit`
+	}
+}
+
+// Recursive functions neither loop nor panic.
+func recurse(ctx context.Context, tx pgx.Tx, n int) error { // want recurse:"reachesSink p0:tx.Commit"
+	if n == 0 {
+		return tx.Commit(ctx)
+	}
+	return recurse(ctx, tx, n-1)
+}
+
+// A function value of unknown origin is not followed.
+func callUnknown(ctx context.Context, f func(context.Context) error) error {
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		default:
+		}
+		_ = f(ctx)
+	}
+}
