@@ -1,0 +1,111 @@
+package offsetorder
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/apis"
+)
+
+// derived returns the values of fn that carry consumed Kafka data: messages
+// (received, or passed in), their fields, what is decoded or computed from
+// them, closures capturing them, and local variables they are stored into.
+func (a *checker) derived(fn *ssa.Function) map[ssa.Value]bool {
+	d := make(map[ssa.Value]bool)
+	var work []ssa.Value
+	mark := func(v ssa.Value) {
+		if v != nil && !d[v] {
+			d[v] = true
+			work = append(work, v)
+		}
+	}
+	for _, p := range fn.Params {
+		if apis.IsKafkaMessageType(p.Type()) {
+			mark(p)
+		}
+	}
+	for _, fv := range fn.FreeVars {
+		if apis.IsKafkaMessageType(fv.Type()) {
+			mark(fv)
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			v, ok := instr.(ssa.Value)
+			if !ok {
+				continue
+			}
+			if _, alloc := v.(*ssa.Alloc); !alloc && apis.IsKafkaMessageType(v.Type()) {
+				mark(v) // a message made by the code (a literal to produce) is not consumed data
+			}
+			if call, ok := v.(*ssa.Call); ok {
+				if obj, _ := calleeOf(&call.Call); obj != nil && a.receives.Match(obj) {
+					mark(v)
+				}
+			}
+		}
+	}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		refs := v.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Val == v {
+					mark(r.Addr)
+					mark(allocRoot(r.Addr))
+				}
+			case *ssa.Call:
+				mark(r)
+				for _, arg := range r.Call.Args {
+					if arg != v {
+						mark(allocRoot(arg)) // json.Unmarshal(msg.Value, &ev)
+					}
+				}
+			case ssa.Value:
+				mark(r)
+			}
+		}
+	}
+	delete(d, nil)
+	return d
+}
+
+// allocRoot returns the local variable an address (or an interface or
+// slice made from one) points into, or nil.
+func allocRoot(v ssa.Value) ssa.Value {
+	for range 8 {
+		switch x := v.(type) {
+		case *ssa.Alloc:
+			return x
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.Slice:
+			v = x.X
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// usesDerived reports whether an instruction has an operand carrying
+// consumed data.
+func usesDerived(instr ssa.Instruction, d map[ssa.Value]bool) bool {
+	var buf [8]*ssa.Value
+	for _, op := range instr.Operands(buf[:0]) {
+		if op != nil && *op != nil && d[*op] {
+			return true
+		}
+	}
+	return false
+}

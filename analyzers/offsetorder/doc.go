@@ -1,0 +1,75 @@
+// Package offsetorder defines an Analyzer that reports Kafka offsets
+// committed before the work on the message is durable.
+//
+// # Analyzer offsetorder
+//
+// offsetorder: report Kafka offsets committed before the side effect of the message is durable
+//
+// A consumer may commit a message's offset only after the work the message
+// asks for is durable: the transaction with the side effect and its
+// processed_event row has committed. If the offset moves first, a SIGTERM
+// (or a crash) in between loses the event for good: the group resumes after
+// the committed offset and no redelivery comes.
+//
+// The analyzer follows each consumed message (kafka-go FetchMessage and
+// ReadMessage, a sarama claim's Messages channel, franz-go PollFetches and
+// its records, confluent-kafka-go ReadMessage and Poll, or a parameter of a
+// message type) and the data derived from it (fields, decoded structs), and
+// reports:
+//   - a commit (kafka-go CommitMessages; sarama MarkMessage, MarkOffset,
+//     Commit; franz-go CommitRecords, CommitUncommittedOffsets,
+//     MarkCommitRecords, ...; confluent CommitMessage, CommitOffsets,
+//     StoreMessage, StoreOffsets, ...) that can run, in the same iteration,
+//     before a call handling that data: an SQL statement or transaction
+//     commit, a network call, a produce, a handler called through an
+//     interface or a function value, or a function that does any of these.
+//     The message names the call the commit overtakes and its line;
+//   - kafka-go ReadMessage, which commits as it returns, on a reader whose
+//     ReaderConfig has a GroupID (or whose config the package does not
+//     show), followed by the handling of the message;
+//   - fire-and-forget: the message handed to a goroutine (go, errgroup's
+//     Go, a send to a worker channel) and an offset committed afterwards
+//     with no wait (Wait, a receive from a done channel) in between.
+//
+// Calls through functions count: a function that commits offsets (your
+// commit(msg) helper) is a commit, and a function that does durable work is
+// a handler, across packages. The -commits and -handlers flags add library
+// functions to the two lists.
+//
+// Not reported: a commit after the handler returned (on every path from the
+// commit the work is already done); a commit in the branch that skips a
+// duplicate; a commit in a defer; a batch commit after the loop over the
+// batch; sarama's MarkMessage at the end of the claim loop body; ReadMessage
+// on a reader whose visible config has no GroupID (it commits nothing).
+//
+// Bad:
+//
+//	for {
+//		msg, err := r.FetchMessage(ctx)
+//		if err != nil {
+//			return err
+//		}
+//		if err := r.CommitMessages(ctx, msg); err != nil { // the offset moves first
+//			return err
+//		}
+//		if err := c.handle(ctx, msg); err != nil { // a SIGTERM here loses the event
+//			return err
+//		}
+//	}
+//
+// Good:
+//
+//	for {
+//		msg, err := r.FetchMessage(ctx)
+//		if err != nil {
+//			return err
+//		}
+//		// one transaction: processed_event row + side effect (or outbox row)
+//		if err := c.handle(ctx, msg); err != nil {
+//			return err
+//		}
+//		if err := r.CommitMessages(ctx, msg); err != nil { // only after the work is durable
+//			return err
+//		}
+//	}
+package offsetorder

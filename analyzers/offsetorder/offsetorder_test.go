@@ -1,0 +1,18 @@
+package offsetorder_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/idemlint/idemlint/analyzers/offsetorder"
+)
+
+func TestOffsetOrder(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, offsetorder.Analyzer, "offsetorder/...")
+}

@@ -1,0 +1,216 @@
+package offsetorder
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/apis"
+)
+
+// funcSites are the calls of one function that matter for the ordering rules.
+type funcSites struct {
+	d        map[ssa.Value]bool
+	commits  []ssa.Instruction
+	commitOf map[ssa.Instruction]string // commit → chain
+	handler  map[ssa.Instruction]string // call handling consumed data → chain
+	spawns   []ssa.Instruction
+	spawnOf  map[ssa.Instruction]string // hand-off to another goroutine → description
+	reads    []*ssa.Call                // kafka-go ReadMessage
+}
+
+// checkFunc applies the three rules to one function.
+func (a *checker) checkFunc(fn *ssa.Function) {
+	if fn == nil || len(fn.Blocks) == 0 {
+		return
+	}
+	s := &funcSites{
+		d:        a.derived(fn),
+		commitOf: make(map[ssa.Instruction]string),
+		handler:  make(map[ssa.Instruction]string),
+		spawnOf:  make(map[ssa.Instruction]string),
+	}
+	if len(s.d) == 0 {
+		return // no consumed message here
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			a.classify(instr, s)
+		}
+	}
+	reported := make(map[ssa.Instruction]bool)
+	for _, c := range s.commits {
+		h := search(c, false, func(i ssa.Instruction) bool { return i != c && s.handler[i] != "" }, nil)
+		if h != nil {
+			reported[c] = true
+			a.reportEarlyCommit(c, s.commitOf[c], h, s.handler[h])
+		}
+	}
+	for _, g := range s.spawns {
+		c := search(g, true, func(i ssa.Instruction) bool { return s.commitOf[i] != "" }, func(i ssa.Instruction) bool { return a.isWait(i, s.d) })
+		if c != nil && !reported[c] {
+			reported[c] = true
+			a.reportFireAndForget(c, s.commitOf[c], g, s.spawnOf[g])
+		}
+	}
+	for _, r := range s.reads {
+		h := search(r, false, func(i ssa.Instruction) bool { return i != r && s.handler[i] != "" }, nil)
+		if h != nil {
+			a.checkReadMessage(r, h, s.handler[h])
+		}
+	}
+}
+
+// classify records what one instruction is for the rules.
+func (a *checker) classify(instr ssa.Instruction, s *funcSites) {
+	switch instr := instr.(type) {
+	case *ssa.Call:
+		c := &instr.Call
+		if via := a.commitVia(c); via != "" {
+			s.commits = append(s.commits, instr)
+			s.commitOf[instr] = via
+		}
+		if via := a.durableVia(c); via != "" && (usesDerived(instr, s.d) || isTxCommit(c)) {
+			s.handler[instr] = via
+		}
+		if desc := a.groupGo(c, s.d); desc != "" {
+			s.spawns = append(s.spawns, instr)
+			s.spawnOf[instr] = desc
+		}
+		if obj, _ := calleeOf(c); obj != nil && a.autoRead.Match(obj) {
+			s.reads = append(s.reads, instr)
+		}
+	case *ssa.Go:
+		if !usesDerived(instr, s.d) {
+			return
+		}
+		if via := a.durableVia(&instr.Call); via != "" {
+			s.handler[instr] = via
+			s.spawns = append(s.spawns, instr)
+			s.spawnOf[instr] = "go " + via
+		}
+	case *ssa.Send:
+		if s.d[instr.X] {
+			s.spawns = append(s.spawns, instr)
+			s.spawnOf[instr] = "a send to a worker channel"
+		}
+	}
+}
+
+// groupGo describes a call that runs a function handling consumed data in
+// a new goroutine (errgroup.Group.Go, ...), or returns "".
+func (a *checker) groupGo(c *ssa.CallCommon, d map[ssa.Value]bool) string {
+	obj, _ := calleeOf(c)
+	if obj == nil {
+		return ""
+	}
+	i := apis.GoroutineStartArg(apis.Describe(obj))
+	if i < 0 {
+		return ""
+	}
+	if !c.IsInvoke() && obj.Signature().Recv() != nil {
+		i++ // the receiver is the first argument of a static method call
+	}
+	if i >= len(c.Args) || !d[c.Args[i]] {
+		return ""
+	}
+	if f := closureFunc(c.Args[i]); f != nil {
+		if s := a.summarize(a.localFunc(nil, f)); s.durable == "" {
+			return ""
+		}
+	}
+	return a.name(obj)
+}
+
+// isWait reports whether an instruction waits for other goroutines: a
+// group's Wait, or a receive from a channel that does not carry messages.
+func (a *checker) isWait(instr ssa.Instruction, d map[ssa.Value]bool) bool {
+	switch instr := instr.(type) {
+	case *ssa.Call:
+		obj, _ := calleeOf(&instr.Call)
+		return obj != nil && (a.waits.Match(obj) || obj.Name() == "Wait")
+	case *ssa.UnOp:
+		return instr.Op == token.ARROW && !a.isMessageChan(instr.X)
+	case *ssa.Select:
+		if !instr.Blocking {
+			return false
+		}
+		for _, st := range instr.States {
+			if st.Dir != types.RecvOnly || a.isMessageChan(st.Chan) {
+				return false
+			}
+		}
+		return len(instr.States) > 0
+	}
+	return false
+}
+
+// isMessageChan reports whether a channel delivers consumed messages (a
+// sarama claim's Messages(), or a channel passed in): a receive from it
+// starts the next message, it does not wait for a worker.
+func (a *checker) isMessageChan(ch ssa.Value) bool {
+	switch ch := ch.(type) {
+	case *ssa.Call:
+		obj, _ := calleeOf(&ch.Call)
+		return obj != nil && a.receives.Match(obj)
+	case *ssa.Parameter, *ssa.FreeVar:
+		return apis.IsKafkaMessageType(ch.Type())
+	}
+	return false
+}
+
+// search looks, from the instruction after from, along every path of the
+// CFG for an instruction for which found holds, and returns the nearest. A
+// path ends at an instruction for which stop holds and, unless loops is
+// set, where it would go round a loop (a new iteration is a new message).
+func search(from ssa.Instruction, loops bool, found, stop func(ssa.Instruction) bool) ssa.Instruction {
+	b := from.Block()
+	if b == nil {
+		return nil
+	}
+	idx := -1
+	for i, instr := range b.Instrs {
+		if instr == from {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 {
+		return nil
+	}
+	scan := func(instrs []ssa.Instruction) (ssa.Instruction, bool) {
+		for _, instr := range instrs {
+			if found(instr) {
+				return instr, true
+			}
+			if stop != nil && stop(instr) {
+				return nil, true
+			}
+		}
+		return nil, false
+	}
+	if hit, done := scan(b.Instrs[idx+1:]); done {
+		return hit
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	queue := []*ssa.BasicBlock{b}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		for _, succ := range cur.Succs {
+			if seen[succ] || !loops && succ.Dominates(cur) {
+				continue
+			}
+			seen[succ] = true
+			hit, done := scan(succ.Instrs)
+			if hit != nil {
+				return hit
+			}
+			if !done {
+				queue = append(queue, succ)
+			}
+		}
+	}
+	return nil
+}
