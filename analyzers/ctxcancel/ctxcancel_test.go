@@ -16,5 +16,14 @@ func TestAnalyzer(t *testing.T) {
 	}
 	analysistest.Run(t, dir, ctxcancel.Analyzer,
 		"ctxcancel/relay", "ctxcancel/goodrelay", "ctxcancel/twodown", "ctxcancel/shapes",
+		"ctxcancel/helper/...", "ctxcancel/signals", "ctxcancel/notimeout", "ctxcancel/libs", "ctxcancel/good",
 	)
+}
+
+func TestFixes(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.RunWithSuggestedFixes(t, dir, ctxcancel.Analyzer, "ctxcancel/mixed")
 }
