@@ -6,11 +6,18 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/internal/safe"
+
 	"github.com/idemlint/idemlint/analyzers/uuidinretry"
 )
 
-// All returns idemlint's analyzers, sorted by name.
+// All returns idemlint's analyzers, sorted by name. Their Run functions
+// (and those of the fact analyzers they require) turn a panic into an error.
 func All() []*analysis.Analyzer {
+	return safe.Wrap(all()...)
+}
+
+func all() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		uuidinretry.Analyzer,
 	}

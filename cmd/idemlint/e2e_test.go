@@ -1,0 +1,228 @@
+package main_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// The end-to-end tests build the real binary and run it on examples/, which
+// compiles against the real libraries (a separate module joined by go.work),
+// so stubs that drifted from the libraries cannot hide a miss.
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+)
+
+func idemlintBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "idemlint-e2e")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "idemlint")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binPath
+}
+
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// runTool runs a command in the repository root and returns its stdout,
+// stderr and exit code.
+func runTool(t *testing.T, name string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = repoRoot(t)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return stdout.String(), stderr.String(), code
+}
+
+var wantMarker = regexp.MustCompile(`// want: ([a-z,]+)`)
+
+// expectedFindings reads the "// want: analyzer" markers of examples/bad:
+// one "file:line analyzer" entry per expected finding.
+func expectedFindings(t *testing.T) []string {
+	t.Helper()
+	root := repoRoot(t)
+	var want []string
+	err := filepath.WalkDir(filepath.Join(root, "examples", "bad"), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		rel, _ := filepath.Rel(root, path)
+		sc := bufio.NewScanner(f)
+		for line := 1; sc.Scan(); line++ {
+			if m := wantMarker.FindStringSubmatch(sc.Text()); m != nil {
+				for _, a := range strings.Split(m[1], ",") {
+					want = append(want, fmt.Sprintf("%s:%d %s", rel, line, a))
+				}
+			}
+		}
+		return sc.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(want)
+	return want
+}
+
+var textFinding = regexp.MustCompile(`^(.+?):(\d+):\d+: .* \(([a-z]+)\)$`)
+
+// findingsOf parses the text output: one "file:line analyzer" per finding.
+func findingsOf(t *testing.T, out string) []string {
+	t.Helper()
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if line == "" {
+			continue
+		}
+		m := textFinding.FindStringSubmatch(line)
+		if m == nil {
+			t.Errorf("unexpected output line: %q", line)
+			continue
+		}
+		got = append(got, fmt.Sprintf("%s:%s %s", m[1], m[2], m[3]))
+	}
+	slices.Sort(got)
+	return got
+}
+
+func diffFindings(t *testing.T, got, want []string) {
+	t.Helper()
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("missing finding: %s", w)
+		}
+	}
+	for _, g := range got {
+		if !slices.Contains(want, g) {
+			t.Errorf("unexpected finding: %s", g)
+		}
+	}
+}
+
+func TestExamplesBad(t *testing.T) {
+	bin := idemlintBinary(t)
+	stdout, stderr, code := runTool(t, bin, "./examples/bad/...")
+	if code != 3 {
+		t.Fatalf("exit code %d, want 3\nstderr: %s", code, stderr)
+	}
+	diffFindings(t, findingsOf(t, stdout), expectedFindings(t))
+}
+
+func TestExamplesGood(t *testing.T) {
+	bin := idemlintBinary(t)
+	stdout, stderr, code := runTool(t, bin, "./examples/good/...")
+	if code != 0 || stdout != "" {
+		t.Fatalf("exit code %d, want 0; output:\n%s%s", code, stdout, stderr)
+	}
+}
+
+var vetFinding = regexp.MustCompile(`^(.+?):(\d+):\d+: (.*)$`)
+
+func TestVetTool(t *testing.T) {
+	bin := idemlintBinary(t)
+	_, stderr, code := runTool(t, "go", "vet", "-vettool="+bin, "./examples/bad/...")
+	if code == 0 {
+		t.Fatalf("go vet found nothing in examples/bad")
+	}
+	// go vet prints "# package" headers and indented related lines; keep the findings.
+	var got []string
+	want := expectedFindings(t)
+	for _, line := range strings.Split(stderr, "\n") {
+		m := vetFinding.FindStringSubmatch(line)
+		if m == nil || strings.HasPrefix(m[3], "\t") {
+			continue
+		}
+		file := m[1]
+		if filepath.IsAbs(file) {
+			file, _ = filepath.Rel(repoRoot(t), file)
+		}
+		// go vet does not name the analyzer: match by position only.
+		for _, w := range want {
+			if strings.HasPrefix(w, file+":"+m[2]+" ") {
+				got = append(got, w)
+			}
+		}
+	}
+	slices.Sort(got)
+	got = slices.Compact(got)
+	diffFindings(t, got, want)
+
+	_, stderr, code = runTool(t, "go", "vet", "-vettool="+bin, "./examples/good/...")
+	if code != 0 {
+		t.Fatalf("go vet on examples/good: exit %d\n%s", code, stderr)
+	}
+}
+
+func TestJSON(t *testing.T) {
+	bin := idemlintBinary(t)
+	stdout, stderr, code := runTool(t, bin, "-json", "./examples/bad/...")
+	if code != 3 {
+		t.Fatalf("-json exit code %d, want 3 (the gate needs the code in every format)\n%s", code, stderr)
+	}
+	var tree map[string]map[string][]struct {
+		Posn    string `json:"posn"`
+		Message string `json:"message"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &tree); err != nil {
+		t.Fatalf("-json output is not the x/tools shape: %v\n%s", err, stdout)
+	}
+	n := 0
+	for pkg, byAnalyzer := range tree {
+		for analyzer, diags := range byAnalyzer {
+			for _, d := range diags {
+				if d.Posn == "" || d.Message == "" {
+					t.Errorf("%s %s: empty posn or message: %+v", pkg, analyzer, d)
+				}
+				n++
+			}
+		}
+	}
+	if want := len(expectedFindings(t)); n != want {
+		t.Errorf("-json reported %d findings, want %d", n, want)
+	}
+}

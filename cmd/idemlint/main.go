@@ -1,0 +1,42 @@
+// Command idemlint finds the idempotency bugs that make a service charge
+// twice or lose an event when a pod is stopped mid-operation.
+//
+// Usage:
+//
+//	idemlint [flags] [packages]          analyse packages (default text output)
+//	go vet -vettool=$(which idemlint) ./...
+//
+// Exit status: 0 when nothing was found, 1 on a tool error (bad pattern,
+// a package that does not load or type-check, a failing analyzer), 3 when
+// findings were reported — in every output format.
+package main
+
+import (
+	"os"
+	"strings"
+
+	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/idemlint/idemlint/analyzers"
+)
+
+func main() {
+	if isVetInvocation(os.Args[1:]) {
+		// The go vet protocol: go vet runs the tool with -V=full and -flags
+		// to learn about it, then once per package with a JSON config file.
+		unitchecker.Main(analyzers.All()...)
+		return
+	}
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// isVetInvocation reports whether the arguments follow the go vet protocol.
+func isVetInvocation(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-V=full", "--V=full", "-V", "-flags", "--flags":
+			return true
+		}
+	}
+	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
+}

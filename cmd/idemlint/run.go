@@ -1,0 +1,175 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/analyzers"
+	"github.com/idemlint/idemlint/internal/driver"
+)
+
+// Exit codes.
+const (
+	exitClean    = 0
+	exitError    = 1
+	exitFindings = 3
+)
+
+type options struct {
+	json      bool
+	fix       bool
+	diff      bool
+	tests     bool
+	fullGraph bool
+	factsFrom string
+	tags      string
+	enabled   map[string]*triState
+}
+
+// triState is an analyzer's enable flag: unset, true or false.
+type triState struct{ set, on bool }
+
+func (t *triState) String() string {
+	if t == nil || !t.set {
+		return ""
+	}
+	return fmt.Sprint(t.on)
+}
+func (t *triState) Set(v string) error {
+	switch v {
+	case "true", "1", "":
+		t.set, t.on = true, true
+	case "false", "0":
+		t.set, t.on = true, false
+	default:
+		return fmt.Errorf("want true or false, got %q", v)
+	}
+	return nil
+}
+func (t *triState) IsBoolFlag() bool { return true }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	all := analyzers.All()
+	fs := flag.NewFlagSet("idemlint", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o options
+	fs.BoolVar(&o.json, "json", false, "print findings as JSON (the x/tools standard shape)")
+	fs.BoolVar(&o.fix, "fix", false, "apply suggested fixes")
+	fs.BoolVar(&o.diff, "diff", false, "with -fix, print the fixes as a unified diff instead of applying them")
+	fs.BoolVar(&o.tests, "test", true, "also analyse test files")
+	fs.BoolVar(&o.fullGraph, "full-graph", false, "analyse every dependency from source, like the stock checker (slow; for debugging)")
+	fs.StringVar(&o.factsFrom, "facts-from", "", "comma-separated import-path patterns (e.g. github.com/acme/...) of other modules whose helpers count like the module's own")
+	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
+	o.enabled = make(map[string]*triState)
+	for _, a := range all {
+		t := new(triState)
+		o.enabled[a.Name] = t
+		fs.Var(t, a.Name, "enable "+a.Name+" analysis (all are on unless some are enabled this way)")
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+	fs.Usage = func() { usage(stderr, fs, all) }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitClean
+		}
+		return exitError
+	}
+	patterns := fs.Args()
+	if len(patterns) == 0 {
+		usage(stderr, fs, all)
+		return exitError
+	}
+	selected := selectAnalyzers(all, o.enabled)
+	if len(selected) == 0 {
+		fmt.Fprintln(stderr, "idemlint: every analyzer is disabled")
+		return exitError
+	}
+	dir, _ := os.Getwd()
+	dopts := driver.Options{Tests: o.tests, FullGraph: o.fullGraph, BuildTags: o.tags}
+	if o.factsFrom != "" {
+		dopts.FactsFrom = strings.Split(o.factsFrom, ",")
+	}
+	res, err := driver.Run(dopts, selected, patterns)
+	if err != nil {
+		fmt.Fprintf(stderr, "idemlint: %v\n", err)
+		return exitError
+	}
+	if o.fix || o.diff {
+		var w io.Writer
+		if o.diff {
+			w = stdout
+		}
+		if err := driver.ApplyFixes(res, w); err != nil {
+			fmt.Fprintf(stderr, "idemlint: %v\n", err)
+			return exitError
+		}
+	}
+	switch {
+	case o.json:
+		if err := driver.PrintJSON(stdout, res); err != nil {
+			fmt.Fprintf(stderr, "idemlint: %v\n", err)
+			return exitError
+		}
+	case !o.diff:
+		driver.PrintText(stdout, dir, res)
+	}
+	for _, e := range res.Errors {
+		fmt.Fprintf(stderr, "idemlint: %v\n", e)
+	}
+	switch {
+	case len(res.Errors) > 0:
+		return exitError
+	case len(res.Findings) > 0:
+		return exitFindings
+	}
+	return exitClean
+}
+
+// selectAnalyzers applies the enable flags: if any is true, only those run;
+// otherwise all run except those set to false.
+func selectAnalyzers(all []*analysis.Analyzer, enabled map[string]*triState) []*analysis.Analyzer {
+	anyOn := false
+	for _, t := range enabled {
+		if t.set && t.on {
+			anyOn = true
+		}
+	}
+	var out []*analysis.Analyzer
+	for _, a := range all {
+		t := enabled[a.Name]
+		switch {
+		case anyOn && t.set && t.on, !anyOn && !(t.set && !t.on):
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func usage(w io.Writer, fs *flag.FlagSet, all []*analysis.Analyzer) {
+	fmt.Fprint(w, `idemlint finds the idempotency bugs that make a service charge twice or lose
+an event when a pod is stopped mid-operation.
+
+Usage:
+	idemlint [flags] packages...                  e.g. idemlint ./...
+	go vet -vettool=$(which idemlint) packages... the same analyzers under go vet
+
+Exit status: 0 nothing found, 1 tool error, 3 findings reported (in every output format).
+
+Analyzers:
+`)
+	for _, a := range all {
+		summary, _, _ := strings.Cut(a.Doc, "\n")
+		fmt.Fprintf(w, "\t%-12s %s\n", a.Name, summary)
+	}
+	fmt.Fprint(w, "\nFlags:\n")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+}

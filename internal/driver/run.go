@@ -1,0 +1,87 @@
+package driver
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// A Finding is one diagnostic of one analyzer.
+type Finding struct {
+	Analyzer *analysis.Analyzer
+	Package  *packages.Package
+	Posn     token.Position
+	End      token.Position
+	Diag     analysis.Diagnostic
+	Fset     *token.FileSet
+}
+
+// Result is what a run found.
+type Result struct {
+	Findings []Finding
+	Errors   []error // packages that did not load, analyzers that failed
+}
+
+// Run loads the packages named by patterns and runs the analyzers on them.
+// Tool errors that stop the run (a bad pattern, go list failing) are
+// returned as err; errors of single packages or analyzers go in
+// Result.Errors and the rest of the run goes on.
+func Run(o Options, analyzers []*analysis.Analyzer, patterns []string) (*Result, error) {
+	l, err := load(o, patterns)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Errors: l.errs}
+	if len(l.analyse) == 0 {
+		return res, nil
+	}
+	graph, err := checker.Analyze(analyzers, l.analyse, &checker.Options{})
+	if err != nil {
+		return nil, err
+	}
+	type key struct {
+		analyzer string
+		posn     token.Position
+		message  string
+	}
+	seen := make(map[key]bool) // a file is in both a package and its test variant
+	for _, act := range graph.Roots {
+		if !l.requested[act.Package.ID] {
+			continue
+		}
+		if act.Err != nil {
+			res.Errors = append(res.Errors, fmt.Errorf("%s: %v", act.Package.PkgPath, act.Err))
+			continue
+		}
+		for _, d := range act.Diagnostics {
+			posn := act.Package.Fset.Position(d.Pos)
+			k := key{act.Analyzer.Name, posn, d.Message}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			end := posn
+			if d.End.IsValid() {
+				end = act.Package.Fset.Position(d.End)
+			}
+			res.Findings = append(res.Findings, Finding{
+				Analyzer: act.Analyzer, Package: act.Package, Posn: posn, End: end, Diag: d, Fset: act.Package.Fset,
+			})
+		}
+	}
+	slices.SortFunc(res.Findings, func(a, b Finding) int {
+		return cmp.Or(
+			cmp.Compare(a.Posn.Filename, b.Posn.Filename),
+			cmp.Compare(a.Posn.Line, b.Posn.Line),
+			cmp.Compare(a.Posn.Column, b.Posn.Column),
+			cmp.Compare(a.Analyzer.Name, b.Analyzer.Name),
+			cmp.Compare(a.Diag.Message, b.Diag.Message),
+		)
+	})
+	return res, nil
+}
