@@ -22,8 +22,8 @@ const (
 // An attempt is a piece of code evaluated once per attempt.
 type attempt struct {
 	kind  attemptKind
-	where string // "retry.Do callback", "retry loop", "Kafka delivery loop"
-	retry string // "retry.Do", "the loop": what the key must be made before
+	where string           // "retry.Do callback", "retry loop", "Kafka delivery loop"
+	retry string           // "retry.Do", "the loop": what the key must be made before
 	call  inspector.Cursor // the retry call (retryOp)
 	lit   *ast.FuncLit     // the operation literal (retryOp), for the fix
 }
