@@ -221,7 +221,11 @@ func packageError(p *packages.Package) error {
 	if name == "" {
 		name = p.ID
 	}
-	fmt.Fprintf(&b, "package %s does not load or type-check:", name)
+	if p.Name == "" {
+		fmt.Fprintf(&b, "cannot load %s:", name)
+	} else {
+		fmt.Fprintf(&b, "package %s does not load or type-check:", name)
+	}
 	for i, e := range p.Errors {
 		if i == max {
 			fmt.Fprintf(&b, "\n\t... and %d more", len(p.Errors)-max)
