@@ -134,7 +134,7 @@ func TestDifferential(t *testing.T) {
 }
 
 var workspace = with(fakeUUID, map[string]string{
-	"go.work": "go 1.26\n\nuse (\n\t./helpers\n\t./svc\n\t./fakeuuid\n)\n",
+	"go.work":        "go 1.26\n\nuse (\n\t./helpers\n\t./svc\n\t./fakeuuid\n)\n",
 	"helpers/go.mod": "module example.com/helpers\n\ngo 1.26\n" + requireUUID,
 	"helpers/ids/ids.go": `package ids
 
@@ -187,14 +187,14 @@ func TestWorkspaceAndFactsFrom(t *testing.T) {
 // Bad input gives a clear error or a clean run, never a panic.
 func TestBadInput(t *testing.T) {
 	root := writeTree(t, with(fakeUUID, map[string]string{
-		"m/go.mod":            "module example.com/m\n\ngo 1.26\n" + requireUUID,
-		"m/broken/broken.go":  "package broken\n\nfunc {\n",
-		"m/illtyped/ill.go":   "package illtyped\n\nfunc F() int { return \"s\" }\n",
-		"m/generic/g.go":      "package generic\n\nimport \"github.com/google/uuid\"\n\nfunc Do[T any](fn func() (T, error)) (T, error) {\n\tfor {\n\t\tif v, err := fn(); err == nil {\n\t\t\treturn v, nil\n\t\t}\n\t}\n}\n\nfunc Use() (string, error) { return Do(func() (string, error) { return uuid.NewString(), nil }) }\n",
-		"m/tagged/t.go":       "//go:build special\n\npackage tagged\n\nfunc F() {}\n",
-		"m/tagged/u.go":       "package tagged\n",
-		"m/cgo/c.go":          "package cgo\n\n// int two(void) { return 2; }\nimport \"C\"\n\nfunc Two() int { return int(C.two()) }\n",
-		"m/ok/ok.go":          "package ok\n\nfunc OK() {}\n",
+		"m/go.mod":           "module example.com/m\n\ngo 1.26\n" + requireUUID,
+		"m/broken/broken.go": "package broken\n\nfunc {\n",
+		"m/illtyped/ill.go":  "package illtyped\n\nfunc F() int { return \"s\" }\n",
+		"m/generic/g.go":     "package generic\n\nimport \"github.com/google/uuid\"\n\nfunc Do[T any](fn func() (T, error)) (T, error) {\n\tfor {\n\t\tif v, err := fn(); err == nil {\n\t\t\treturn v, nil\n\t\t}\n\t}\n}\n\nfunc Use() (string, error) { return Do(func() (string, error) { return uuid.NewString(), nil }) }\n",
+		"m/tagged/t.go":      "//go:build special\n\npackage tagged\n\nfunc F() {}\n",
+		"m/tagged/u.go":      "package tagged\n",
+		"m/cgo/c.go":         "package cgo\n\n// int two(void) { return 2; }\nimport \"C\"\n\nfunc Two() int { return int(C.two()) }\n",
+		"m/ok/ok.go":         "package ok\n\nfunc OK() {}\n",
 	}))
 	dir := filepath.Join(root, "m")
 	as := analyzers.All()
