@@ -8,6 +8,7 @@ import (
 
 	"github.com/idemlint/idemlint/internal/safe"
 
+	"github.com/idemlint/idemlint/analyzers/offsetorder"
 	"github.com/idemlint/idemlint/analyzers/uuidinretry"
 )
 
@@ -19,6 +20,7 @@ func All() []*analysis.Analyzer {
 
 func all() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
+		offsetorder.Analyzer,
 		uuidinretry.Analyzer,
 	}
 }

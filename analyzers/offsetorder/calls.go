@@ -56,7 +56,7 @@ func (a *checker) commitVia(c *ssa.CallCommon) string {
 		}
 		return ""
 	}
-	if obj != nil && obj.Pkg() != a.pass.Pkg {
+	if obj != nil && obj.Pkg() != a.pass.Pkg && !ignoredPath(obj.Pkg().Path()) {
 		var fact CommitsOffset
 		if a.pass.ImportObjectFact(obj.Origin(), &fact) {
 			return chain(a.name(obj), fact.Via)
@@ -84,7 +84,7 @@ func (a *checker) durableVia(c *ssa.CallCommon) string {
 		}
 		return ""
 	}
-	if obj != nil && obj.Pkg() != a.pass.Pkg {
+	if obj != nil && obj.Pkg() != a.pass.Pkg && !ignoredPath(obj.Pkg().Path()) {
 		var fact DurableWork
 		if a.pass.ImportObjectFact(obj.Origin(), &fact) {
 			return chain(a.name(obj), fact.Via)
@@ -148,8 +148,8 @@ var ignoredPaths = []string{
 }
 
 func ignoredPath(p string) bool {
-	if first, _, _ := strings.Cut(p, "/"); !strings.Contains(first, ".") {
-		return true // standard library
+	if isStdlib(p) {
+		return true
 	}
 	n := apis.NormPath(p)
 	for _, k := range apis.KafkaPaths {
@@ -165,11 +165,33 @@ func ignoredPath(p string) bool {
 	return false
 }
 
+// stdlibRoots are the first path elements of the standard library.
+var stdlibRoots = map[string]bool{
+	"archive": true, "bufio": true, "builtin": true, "bytes": true, "cmp": true, "compress": true,
+	"container": true, "context": true, "crypto": true, "database": true, "debug": true,
+	"embed": true, "encoding": true, "errors": true, "expvar": true, "flag": true, "fmt": true,
+	"go": true, "hash": true, "html": true, "image": true, "index": true, "internal": true,
+	"io": true, "iter": true, "log": true, "maps": true, "math": true, "mime": true, "net": true,
+	"os": true, "path": true, "plugin": true, "reflect": true, "regexp": true, "runtime": true,
+	"slices": true, "sort": true, "strconv": true, "strings": true, "structs": true, "sync": true,
+	"syscall": true, "testing": true, "text": true, "time": true, "unicode": true, "unique": true,
+	"unsafe": true, "vendor": true, "weak": true,
+}
+
+// isStdlib reports whether an import path belongs to the standard library.
+func isStdlib(p string) bool {
+	first, _, _ := strings.Cut(p, "/")
+	return stdlibRoots[first]
+}
+
 // funcValueHandler reports whether a called function value (a parameter,
 // a field) may be a handler: anything but a named function type of the
 // standard library or a Kafka client (context.CancelFunc, ...).
 func funcValueHandler(v ssa.Value) bool {
 	if v == nil {
+		return false
+	}
+	if _, builtin := v.(*ssa.Builtin); builtin {
 		return false
 	}
 	if n, ok := types.Unalias(v.Type()).(*types.Named); ok && n.Obj().Pkg() != nil {
