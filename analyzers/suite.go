@@ -9,6 +9,7 @@ import (
 	"github.com/idemlint/idemlint/internal/safe"
 
 	"github.com/idemlint/idemlint/analyzers/offsetorder"
+	"github.com/idemlint/idemlint/analyzers/httpintx"
 	"github.com/idemlint/idemlint/analyzers/uuidinretry"
 )
 
@@ -21,6 +22,7 @@ func All() []*analysis.Analyzer {
 func all() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		offsetorder.Analyzer,
+		httpintx.Analyzer,
 		uuidinretry.Analyzer,
 	}
 }
