@@ -8,8 +8,8 @@ import (
 
 	"github.com/idemlint/idemlint/internal/safe"
 
-	"github.com/idemlint/idemlint/analyzers/offsetorder"
 	"github.com/idemlint/idemlint/analyzers/httpintx"
+	"github.com/idemlint/idemlint/analyzers/offsetorder"
 	"github.com/idemlint/idemlint/analyzers/uuidinretry"
 )
 
@@ -21,8 +21,8 @@ func All() []*analysis.Analyzer {
 
 func all() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
-		offsetorder.Analyzer,
 		httpintx.Analyzer,
+		offsetorder.Analyzer,
 		uuidinretry.Analyzer,
 	}
 }
