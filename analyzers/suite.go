@@ -10,6 +10,7 @@ import (
 
 	"github.com/idemlint/idemlint/analyzers/httpintx"
 	"github.com/idemlint/idemlint/analyzers/offsetorder"
+	"github.com/idemlint/idemlint/analyzers/onconflict"
 	"github.com/idemlint/idemlint/analyzers/uuidinretry"
 )
 
@@ -23,6 +24,7 @@ func all() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		httpintx.Analyzer,
 		offsetorder.Analyzer,
+		onconflict.Analyzer,
 		uuidinretry.Analyzer,
 	}
 }

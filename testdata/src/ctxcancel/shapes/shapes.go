@@ -101,6 +101,12 @@ func (t *myTx) Rollback(ctx context.Context) error        { return nil }
 func (t *myTx) Exec(ctx context.Context, sql string, arguments ...any) (commandTag pgconn.CommandTag, err error) {
 	return t.inner.Exec(ctx, sql, arguments...)
 }
+func (t *myTx) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	return t.inner.Query(ctx, sql, args...)
+}
+func (t *myTx) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	return t.inner.QueryRow(ctx, sql, args...)
+}
 
 func (w *Worker) Implementer(ctx context.Context, t *myTx, ptx *pgxpool.Tx) {
 	for {
