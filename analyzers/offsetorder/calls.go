@@ -56,7 +56,7 @@ func (a *checker) commitVia(c *ssa.CallCommon) string {
 		}
 		return ""
 	}
-	if obj != nil && obj.Pkg() != a.pass.Pkg && !ignoredPath(obj.Pkg().Path()) {
+	if obj != nil && obj.Pkg() != nil && obj.Pkg() != a.pass.Pkg && !ignoredPath(obj.Pkg().Path()) {
 		var fact CommitsOffset
 		if a.pass.ImportObjectFact(obj.Origin(), &fact) {
 			return chain(a.name(obj), fact.Via)
@@ -84,7 +84,7 @@ func (a *checker) durableVia(c *ssa.CallCommon) string {
 		}
 		return ""
 	}
-	if obj != nil && obj.Pkg() != a.pass.Pkg && !ignoredPath(obj.Pkg().Path()) {
+	if obj != nil && obj.Pkg() != nil && obj.Pkg() != a.pass.Pkg && !ignoredPath(obj.Pkg().Path()) {
 		var fact DurableWork
 		if a.pass.ImportObjectFact(obj.Origin(), &fact) {
 			return chain(a.name(obj), fact.Via)
@@ -152,9 +152,11 @@ func ignoredPath(p string) bool {
 		return true
 	}
 	n := apis.NormPath(p)
-	for _, k := range apis.KafkaPaths {
-		if n == k || strings.HasPrefix(n, k+"/") {
-			return true
+	for _, paths := range [][]string{apis.KafkaPaths, apis.DBPaths} {
+		for _, k := range paths {
+			if n == k || strings.HasPrefix(n, k+"/") {
+				return true // their work is in the tables
+			}
 		}
 	}
 	for _, q := range ignoredPaths {
