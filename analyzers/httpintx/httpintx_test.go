@@ -14,5 +14,8 @@ func Test(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := httpintx.Analyzer.Flags.Set("network-calls", "httpintx/custom.Client.Send"); err != nil {
+		t.Fatal(err)
+	}
 	analysistest.Run(t, dir, httpintx.Analyzer, "httpintx/...")
 }
