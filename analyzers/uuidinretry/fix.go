@@ -67,24 +67,49 @@ func (c *checker) hoistFix(node ast.Node, at attempt) (analysis.SuggestedFix, bo
 		return analysis.SuggestedFix{}, false
 	}
 	from, to := tf.LineStart(first), tf.LineStart(last+1)
-	var text bytes.Buffer
-	if err := format.Node(&text, c.pass.Fset, assign); err != nil {
+	text, ok := c.movedText(tf, from, to, assign)
+	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	stmtPos := c.pass.Fset.Position(stmt.Pos())
 	indent := strings.Repeat("\t", max(stmtPos.Column-1, 0))
 	at0 := tf.LineStart(stmtPos.Line)
+	var moved strings.Builder
+	for _, l := range text {
+		moved.WriteString(indent + l + "\n")
+	}
 	return analysis.SuggestedFix{
 		Message: "Move " + name.Name + " generation before " + at.retry,
 		TextEdits: []analysis.TextEdit{
-			{Pos: at0, End: at0, NewText: []byte(indent + text.String() + "\n")},
+			{Pos: at0, End: at0, NewText: []byte(moved.String())},
 			{Pos: from, End: to},
 		},
 	}, true
 }
 
-// ownLines reports whether stmt is alone on lines first..last of block,
-// with no comment there.
+// movedText returns the lines [from, to) of the file with their common
+// indentation removed, comments included; without the source, the printed
+// statement.
+func (c *checker) movedText(tf *token.File, from, to token.Pos, stmt ast.Stmt) ([]string, bool) {
+	if content, err := c.pass.ReadFile(tf.Name()); err == nil && tf.Offset(to) <= len(content) {
+		lines := strings.Split(strings.TrimSuffix(string(content[tf.Offset(from):tf.Offset(to)]), "\n"), "\n")
+		indent := lines[0][:len(lines[0])-len(strings.TrimLeft(lines[0], " \t"))]
+		for i, l := range lines {
+			lines[i] = strings.TrimPrefix(l, indent)
+		}
+		return lines, true
+	}
+	if c.hasComment(tf, tf.Line(from), tf.Line(to)-1) {
+		return nil, false
+	}
+	var text bytes.Buffer
+	if err := format.Node(&text, c.pass.Fset, stmt); err != nil {
+		return nil, false
+	}
+	return strings.Split(text.String(), "\n"), true
+}
+
+// ownLines reports whether stmt is alone on lines first..last of block.
 func (c *checker) ownLines(block *ast.BlockStmt, stmt ast.Stmt, first, last int) bool {
 	tf := c.pass.Fset.File(stmt.Pos())
 	if tf.Line(block.Lbrace) >= first {
@@ -101,17 +126,22 @@ func (c *checker) ownLines(block *ast.BlockStmt, stmt ast.Stmt, first, last int)
 			return false
 		}
 	}
+	return true
+}
+
+// hasComment reports whether a comment starts on lines first..last of tf.
+func (c *checker) hasComment(tf *token.File, first, last int) bool {
 	for _, f := range c.pass.Files {
-		if f.FileStart > stmt.Pos() || f.FileEnd < stmt.Pos() {
+		if c.pass.Fset.File(f.FileStart) != tf {
 			continue
 		}
 		for _, g := range f.Comments {
 			if l := tf.Line(g.Pos()); l >= first && l <= last {
-				return false
+				return true
 			}
 		}
 	}
-	return true
+	return false
 }
 
 // enclosingStmt returns the statement of a block that contains cur.

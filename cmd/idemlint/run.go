@@ -29,6 +29,9 @@ type options struct {
 	fullGraph bool
 	factsFrom string
 	tags      string
+	sarif     string
+	baseline  string
+	update    bool
 	enabled   map[string]*triState
 }
 
@@ -66,6 +69,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.fullGraph, "full-graph", false, "analyse every dependency from source, like the stock checker (slow; for debugging)")
 	fs.StringVar(&o.factsFrom, "facts-from", "", "comma-separated import-path patterns (e.g. github.com/acme/...) of other modules whose helpers count like the module's own")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
+	fs.StringVar(&o.sarif, "sarif", "", "also write the findings as SARIF 2.1.0 to `file` (- for standard output)")
+	fs.StringVar(&o.baseline, "baseline", "", "report only findings not recorded in the baseline `file`; if it does not exist, record today's findings in it")
+	fs.BoolVar(&o.update, "update-baseline", false, "with -baseline, rewrite the baseline file with today's findings")
 	o.enabled = make(map[string]*triState)
 	for _, a := range all {
 		t := new(triState)
@@ -102,6 +108,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "idemlint: %v\n", err)
 		return exitError
 	}
+	if o.baseline != "" {
+		if code, done := applyBaseline(o, dir, res, stderr); done {
+			return code
+		}
+	}
+	if o.sarif != "" {
+		if err := writeSARIF(o.sarif, dir, selected, res, stdout); err != nil {
+			fmt.Fprintf(stderr, "idemlint: %v\n", err)
+			return exitError
+		}
+	}
 	if o.fix || o.diff {
 		var w io.Writer
 		if o.diff {
@@ -118,6 +135,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "idemlint: %v\n", err)
 			return exitError
 		}
+	case o.sarif == "-":
+		// the SARIF log is the output
 	case !o.diff:
 		driver.PrintText(stdout, dir, res)
 	}
@@ -172,4 +191,46 @@ Analyzers:
 	fmt.Fprint(w, "\nFlags:\n")
 	fs.SetOutput(w)
 	fs.PrintDefaults()
+}
+
+// applyBaseline records or applies the baseline. It returns done when the
+// run ends here (the baseline was just recorded).
+func applyBaseline(o options, dir string, res *driver.Result, stderr io.Writer) (int, bool) {
+	if !o.update {
+		dropped, err := driver.ApplyBaseline(o.baseline, dir, res)
+		switch {
+		case err == nil:
+			if dropped > 0 {
+				fmt.Fprintf(stderr, "idemlint: %d findings recorded in %s not shown\n", dropped, o.baseline)
+			}
+			return 0, false
+		case !errors.Is(err, driver.ErrNoBaseline):
+			fmt.Fprintf(stderr, "idemlint: %v\n", err)
+			return exitError, true
+		}
+	}
+	if err := driver.WriteBaseline(o.baseline, dir, res); err != nil {
+		fmt.Fprintf(stderr, "idemlint: %v\n", err)
+		return exitError, true
+	}
+	fmt.Fprintf(stderr, "idemlint: recorded %d findings in %s; later runs report only new ones\n", len(res.Findings), o.baseline)
+	if len(res.Errors) > 0 {
+		return exitError, true
+	}
+	return exitClean, true
+}
+
+func writeSARIF(path, dir string, selected []*analysis.Analyzer, res *driver.Result, stdout io.Writer) error {
+	if path == "-" {
+		return driver.WriteSARIF(stdout, dir, selected, res, version())
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := driver.WriteSARIF(f, dir, selected, res, version()); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
