@@ -8,6 +8,7 @@ import (
 
 	"github.com/idemlint/idemlint/internal/safe"
 
+	"github.com/idemlint/idemlint/analyzers/ctxcancel"
 	"github.com/idemlint/idemlint/analyzers/httpintx"
 	"github.com/idemlint/idemlint/analyzers/offsetorder"
 	"github.com/idemlint/idemlint/analyzers/onconflict"
@@ -22,6 +23,7 @@ func All() []*analysis.Analyzer {
 
 func all() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
+		ctxcancel.Analyzer,
 		httpintx.Analyzer,
 		offsetorder.Analyzer,
 		onconflict.Analyzer,

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -44,15 +45,19 @@ func (s *state) check() {
 	var order []*ssa.Function
 	for _, fn := range s.ssa.SrcFuncs {
 		eachCall(fn, func(instr ssa.CallInstruction) {
+			var cs []*checked
 			for _, u := range s.sinkUses(instr) {
-				c := &checked{use: u, origins: s.origins(u.arg), fn: fn}
-				s.checkUse(c)
-				t := top(fn)
-				if groups[t] == nil {
-					order = append(order, t)
-				}
-				groups[t] = append(groups[t], c)
+				cs = append(cs, &checked{use: u, origins: s.origins(u.arg), fn: fn})
 			}
+			if len(cs) == 0 {
+				return
+			}
+			s.checkCall(cs)
+			t := top(fn)
+			if groups[t] == nil {
+				order = append(order, t)
+			}
+			groups[t] = append(groups[t], cs...)
 		})
 	}
 	for _, t := range order {
@@ -60,31 +65,67 @@ func (s *state) check() {
 	}
 }
 
-// checkUse applies rules 1 (shutdown context reaches a sink) and 3
-// (detached context without a timeout).
-func (s *state) checkUse(c *checked) {
-	for _, o := range c.origins {
-		if o.kind == oSource {
-			s.r.Report(s.callNode(c.instr), fmt.Sprintf(
-				"%s is cancelled on shutdown (stop signal %s at %s) and reaches %s: SIGTERM cancels it mid-flight and %s; "+
-					"build the batch context from context.WithTimeout(context.WithoutCancel(%s), d) and check %s.Done() only between batches",
-				s.argText(c), o.what, s.posText(o.pos), chainText(c.chain), consequence(c.kind), s.argText(c), s.argText(c)),
-				report.Category("shutdown"),
-				report.Related(rng(o.pos), "stop signal"))
-			return
+// checkCall applies rules 1 (a shutdown context reaches a sink) and 3 (a
+// detached context without a timeout) to the sink uses of one call, with
+// one diagnostic per rule that names every chain.
+func (s *state) checkCall(cs []*checked) {
+	var shutdown, untimed []*checked
+	var sig, det origin
+	for _, c := range cs {
+		if o, ok := c.find(func(o origin) bool { return o.kind == oSource }); ok {
+			if len(shutdown) == 0 {
+				sig = o
+			}
+			shutdown = append(shutdown, c)
+			continue
+		}
+		if o, ok := c.find(func(o origin) bool { return o.kind == oDetached && !o.timed && !c.timed }); ok {
+			if len(untimed) == 0 {
+				det = o
+			}
+			untimed = append(untimed, c)
 		}
 	}
+	if len(shutdown) > 0 {
+		c := shutdown[0]
+		arg := s.argText(c)
+		s.r.Report(s.callNode(c.instr), fmt.Sprintf(
+			"%s is cancelled on shutdown (stop signal %s at %s) and reaches %s: SIGTERM cancels it mid-flight and %s; "+
+				"build the batch context from context.WithTimeout(context.WithoutCancel(%s), d) and check %s.Done() only between batches",
+			arg, sig.what, s.posText(sig.pos), chains(shutdown), consequence(shutdown), arg, arg),
+			report.Category("shutdown"),
+			report.Related(rng(sig.pos), "stop signal"))
+	}
+	if len(untimed) > 0 {
+		c := untimed[0]
+		s.r.Report(s.callNode(c.instr), fmt.Sprintf(
+			"%s is detached with context.WithoutCancel (at %s) but has no timeout when it reaches %s: "+
+				"a hung database or broker holds shutdown until SIGKILL; use context.WithTimeout(context.WithoutCancel(ctx), d)",
+			detachedArg(s.argText(c)), s.posText(det.pos), chains(untimed)),
+			report.Category("notimeout"),
+			report.Related(rng(det.pos), "detached here"))
+	}
+}
+
+func (c *checked) find(pred func(origin) bool) (origin, bool) {
 	for _, o := range c.origins {
-		if o.kind == oDetached && !o.timed && !c.timed {
-			s.r.Report(s.callNode(c.instr), fmt.Sprintf(
-				"%s is detached with context.WithoutCancel (at %s) but has no timeout when it reaches %s: "+
-					"a hung database or broker holds shutdown until SIGKILL; use context.WithTimeout(context.WithoutCancel(ctx), d)",
-				s.argText(c), s.posText(o.pos), chainText(c.chain)),
-				report.Category("notimeout"),
-				report.Related(rng(o.pos), "detached here"))
-			return
+		if pred(o) {
+			return o, true
 		}
 	}
+	return origin{}, false
+}
+
+// chains names the chains of cs: "processOneBatch → writer.WriteMessages and processOneBatch → tx.Commit".
+func chains(cs []*checked) string {
+	var out []string
+	for _, c := range cs {
+		t := chainText(c.chain)
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return strings.Join(out, " and ")
 }
 
 // checkMixed applies rule 2: in one function, a transaction on a detached
@@ -96,8 +137,9 @@ func (s *state) checkMixed(uses []*checked) {
 			guarded[c.kind] = c
 		}
 	}
+	reported := make(map[ssa.CallInstruction]bool)
 	for _, c := range uses {
-		if !c.cancelable() || c.has(oSource) {
+		if !c.cancelable() || c.has(oSource) || reported[c.instr] {
 			continue // rule 1 reports shutdown contexts
 		}
 		other := apis.SinkTx
@@ -122,13 +164,22 @@ func (s *state) checkMixed(uses []*checked) {
 		if fix, ok := s.reuseFix(c, g); ok {
 			opts = append(opts, report.Fixes(fix))
 		}
+		reported[c.instr] = true
 		s.r.Report(s.callNode(c.instr), msg, opts...)
 	}
 }
 
-func consequence(k apis.SinkKind) string {
-	if k == apis.SinkPublish {
-		return "the publish fails after the transaction that fed it"
+func consequence(cs []*checked) string {
+	tx, pub := false, false
+	for _, c := range cs {
+		tx = tx || c.kind == apis.SinkTx
+		pub = pub || c.kind == apis.SinkPublish
+	}
+	switch {
+	case tx && pub:
+		return "the batch is half done: published but rolled back, or committed but never published"
+	case pub:
+		return "the publish fails and the batch is lost or sent again"
 	}
 	return "the batch rolls back"
 }
@@ -172,3 +223,11 @@ func (p posRange) Pos() token.Pos { return token.Pos(p) }
 func (p posRange) End() token.Pos { return token.Pos(p) }
 
 func rng(pos token.Pos) analysis.Range { return posRange(pos) }
+
+// detachedArg avoids "context.WithoutCancel(ctx) is detached with context.WithoutCancel".
+func detachedArg(arg string) string {
+	if strings.HasPrefix(arg, "context.WithoutCancel(") {
+		return "the context"
+	}
+	return arg
+}

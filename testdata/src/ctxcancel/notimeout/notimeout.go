@@ -18,7 +18,7 @@ func commit(ctx context.Context, tx pgx.Tx) error { // want commit:"reachesSink 
 }
 
 func Bad(ctx context.Context, tx pgx.Tx, cl *kgo.Client) {
-	_ = tx.Commit(context.WithoutCancel(ctx))                 // want `context.WithoutCancel\(ctx\) is detached with context.WithoutCancel \(at notimeout.go:21\) but has no timeout when it reaches tx.Commit: a hung database or broker holds shutdown until SIGKILL`
+	_ = tx.Commit(context.WithoutCancel(ctx))                 // want `the context is detached with context.WithoutCancel \(at notimeout.go:21\) but has no timeout when it reaches tx.Commit: a hung database or broker holds shutdown until SIGKILL`
 	_ = commit(detach(ctx), tx)                               // want `detach\(ctx\) is detached .* reaches commit → tx.Commit`
 	_ = cl.ProduceSync(detach(ctx), &kgo.Record{}).FirstErr() // want `reaches client.ProduceSync`
 }

@@ -39,7 +39,7 @@ func (r *OutboxRelay) Run(ctx context.Context) {
 			return
 		case <-ticker.C:
 		}
-		if err := r.processOneBatch(ctx); err != nil { // want `ctx is cancelled on shutdown \(stop signal ctx.Done\(\) at relay.go:38\) and reaches processOneBatch → writer.WriteMessages` `ctx is cancelled on shutdown \(stop signal ctx.Done\(\) at relay.go:38\) and reaches processOneBatch → tx.Commit: SIGTERM cancels it mid-flight and the batch rolls back; build the batch context from context.WithTimeout\(context.WithoutCancel\(ctx\), d\)`
+		if err := r.processOneBatch(ctx); err != nil { // want `ctx is cancelled on shutdown \(stop signal ctx.Done\(\) at relay.go:38\) and reaches processOneBatch → writer.WriteMessages and processOneBatch → tx.Commit: SIGTERM cancels it mid-flight and the batch is half done: published but rolled back, or committed but never published; build the batch context from context.WithTimeout\(context.WithoutCancel\(ctx\), d\)`
 			slog.WarnContext(ctx, "outbox relay batch", "error", err)
 		}
 	}
