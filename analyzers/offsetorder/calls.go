@@ -134,11 +134,22 @@ func dynamicHandler(m *types.Func) bool {
 	if m == nil || m.Pkg() == nil {
 		return false
 	}
+	if logMethods[m.Name()] {
+		return false // a logger adapter (watermill.LoggerAdapter, ...), whatever its package
+	}
 	switch m.Name() {
 	case "String", "Error", "Unwrap", "Done", "Err", "Value", "Deadline":
 		return false
 	}
 	return !ignoredPath(m.Pkg().Path()) && !apis.IsLogging(m)
+}
+
+// logMethods are the method names of logger interfaces.
+var logMethods = map[string]bool{
+	"Trace": true, "Tracef": true, "Debug": true, "Debugf": true, "Info": true, "Infof": true,
+	"Warn": true, "Warnf": true, "Warning": true, "Warningf": true, "Errorf": true,
+	"Log": true, "Logf": true, "Print": true, "Printf": true, "Println": true,
+	"Fatal": true, "Fatalf": true, "Panic": true, "Panicf": true,
 }
 
 // ignoredPaths are packages whose calls are never the work on a message.

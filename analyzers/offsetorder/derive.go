@@ -58,6 +58,10 @@ func (a *checker) derived(fn *ssa.Function) map[ssa.Value]bool {
 					mark(r.Addr)
 					mark(allocRoot(r.Addr))
 				}
+			case *ssa.MapUpdate:
+				if r.Key == v || r.Value == v {
+					mark(r.Map)
+				}
 			case *ssa.Call:
 				mark(r)
 				for _, arg := range r.Call.Args {
