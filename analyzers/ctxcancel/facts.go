@@ -15,7 +15,8 @@ type ReachesSink struct {
 // A ParamSink says that context parameter Param (counted without the
 // receiver) reaches a sink of Kind through Chain.
 type ParamSink struct {
-	Param int
+	Param int      // -1: the receiver
+	Field int      // 1 + index of the field of the struct *Param that holds the context; 0: Param itself
 	Kind  string   // "tx" or "publish"
 	Chain []string // e.g. ["processOneBatch", "tx.Commit"]; the last element is the sink
 	Timed bool     // a WithTimeout or WithDeadline is applied on the way
@@ -26,7 +27,14 @@ func (*ReachesSink) AFact() {}
 func (f *ReachesSink) String() string {
 	parts := make([]string, len(f.Sinks))
 	for i, s := range f.Sinks {
-		parts[i] = fmt.Sprintf("p%d:%s", s.Param, strings.Join(s.Chain, "→"))
+		p := fmt.Sprintf("p%d", s.Param)
+		if s.Param < 0 {
+			p = "recv"
+		}
+		if s.Field > 0 {
+			p += fmt.Sprintf(".f%d", s.Field-1)
+		}
+		parts[i] = p + ":" + strings.Join(s.Chain, "→")
 		if s.Timed {
 			parts[i] += "/timeout"
 		}

@@ -13,6 +13,9 @@ import (
 // reuseFix suggests handing the unprotected call the context variable that
 // already protects the other sink of the function, when it is in scope.
 func (s *state) reuseFix(c, guard *checked) (analysis.SuggestedFix, bool) {
+	if c.field > 0 || guard.field > 0 {
+		return analysis.SuggestedFix{}, false
+	}
 	arg, garg := s.argExpr(c), s.argExpr(guard)
 	id, ok := garg.(*ast.Ident)
 	if arg == nil || !ok {

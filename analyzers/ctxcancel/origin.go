@@ -24,6 +24,7 @@ type origin struct {
 	kind  originKind
 	fn    *ssa.Function // oParam
 	param int           // oParam: index in fn.Params
+	field int           // oParam: 1 + the index of the field of *param it is loaded from; 0: the parameter itself
 	timed bool          // a WithTimeout/WithDeadline lies between the origin and the use
 	pos   token.Pos     // oSource: the stop signal; oDetached: the detaching call
 	what  string        // oSource: what ties it to shutdown
@@ -139,14 +140,71 @@ func (s *state) step(v ssa.Value) (preds []ssa.Value, timed bool, leaf *origin) 
 		return s.callStep(v, 0)
 	case *ssa.UnOp:
 		if v.Op == token.MUL {
+			if fa, ok := v.X.(*ssa.FieldAddr); ok {
+				if o := s.paramField(fa.X, fa.Field); o != nil {
+					return nil, false, o
+				}
+			}
 			return s.loads(v.X, 0), false, nil
 		}
 	case *ssa.Field:
 		if load, ok := v.X.(*ssa.UnOp); ok && load.Op == token.MUL {
+			if o := s.paramField(load.X, v.Field); o != nil {
+				return nil, false, o
+			}
 			return s.fieldStores(load.X, v.Field), false, nil
 		}
 	}
 	return nil, false, nil
+}
+
+// paramField returns the origin of field of the struct that base points
+// to when base is a parameter (a batch object handed to a method or
+// helper), or nil.
+func (s *state) paramField(base ssa.Value, field int) *origin {
+	for range maxStoreDepth {
+		fv, ok := base.(*ssa.FreeVar)
+		if !ok {
+			break
+		}
+		if base = s.binding(fv); base == nil {
+			return nil
+		}
+	}
+	p, ok := base.(*ssa.Parameter)
+	if !ok || p.Parent() == nil {
+		return nil
+	}
+	for i, x := range p.Parent().Params {
+		if x == p {
+			return &origin{kind: oParam, fn: p.Parent(), param: i, field: field + 1}
+		}
+	}
+	return nil
+}
+
+// fieldOrigins returns the origins of field (1 + index) of the struct that
+// the pointer v points to.
+func (s *state) fieldOrigins(v ssa.Value, field int) []origin {
+	if o := s.paramField(v, field-1); o != nil {
+		return []origin{*o}
+	}
+	base := s.norm(v)
+	var out []origin
+	for _, st := range s.fieldStores(base, field-1) {
+		for _, o := range s.origins(st) {
+			out = addOrigin(out, o)
+		}
+	}
+	return out
+}
+
+// useOrigins returns the origins of the context a use hands to its sink.
+func (s *state) useOrigins(u use) []origin {
+	if u.field > 0 {
+		return s.fieldOrigins(u.arg, u.field)
+	}
+	return s.origins(u.arg)
 }
 
 // callStep is step for result idx of call.

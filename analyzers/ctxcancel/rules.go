@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -47,7 +48,7 @@ func (s *state) check() {
 		eachCall(fn, func(instr ssa.CallInstruction) {
 			var cs []*checked
 			for _, u := range s.sinkUses(instr) {
-				cs = append(cs, &checked{use: u, origins: s.origins(u.arg), fn: fn})
+				cs = append(cs, &checked{use: u, origins: s.useOrigins(u), fn: fn})
 			}
 			if len(cs) == 0 {
 				return
@@ -198,15 +199,37 @@ func (s *state) callNode(instr ssa.CallInstruction) analysis.Range {
 func (s *state) argText(c *checked) string {
 	if e := s.argExpr(c); e != nil {
 		if t := exprText(e); len(t) <= 40 {
+			if c.field > 0 {
+				return t + "." + fieldName(c.arg.Type(), c.field-1)
+			}
 			return t
 		}
 	}
 	return "the context"
 }
 
+// fieldName returns the name of field i of the struct t points to.
+func fieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if st, ok := t.Underlying().(*types.Struct); ok && i >= 0 && i < st.NumFields() {
+		return st.Field(i).Name()
+	}
+	return "ctx"
+}
+
 func (s *state) argExpr(c *checked) ast.Expr {
 	call := s.calls[c.instr.Common().Pos()]
-	if call == nil || c.argIdx < 0 || c.argIdx >= len(call.Args) {
+	if call == nil {
+		return nil
+	}
+	if c.argIdx == -1 {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return sel.X // the receiver
+		}
+	}
+	if c.argIdx < 0 || c.argIdx >= len(call.Args) {
 		return nil
 	}
 	return call.Args[c.argIdx]

@@ -18,6 +18,7 @@ type use struct {
 	kind   apis.SinkKind
 	chain  []string // "processOneBatch", "tx.Commit"
 	timed  bool     // the callee adds a deadline on the way
+	field  int      // 1 + index of the field of *arg that holds the context; 0: arg itself
 }
 
 const maxChain = 5
@@ -70,7 +71,7 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 		if len(chain) > maxChain {
 			chain = append(chain[:maxChain-1:maxChain-1], chain[len(chain)-1])
 		}
-		out = append(out, use{instr: instr, arg: common.Args[ai], argIdx: ps.Param, kind: apis.SinkKind(ps.Kind), chain: chain, timed: ps.Timed})
+		out = append(out, use{instr: instr, arg: common.Args[ai], argIdx: ps.Param, kind: apis.SinkKind(ps.Kind), chain: chain, timed: ps.Timed, field: ps.Field})
 	}
 	return out
 }

@@ -48,12 +48,13 @@ func (s *state) localSummary(fn *ssa.Function) []ParamSink {
 	var out []ParamSink
 	callInstrs(fn, func(instr ssa.CallInstruction) {
 		for _, u := range s.sinkUses(instr) {
-			for _, o := range s.origins(u.arg) {
-				if o.kind != oParam || o.fn != fn || o.param < off {
+			for _, o := range s.useOrigins(u) {
+				if o.kind != oParam || o.fn != fn || o.param < off && o.field == 0 {
 					continue
 				}
 				out = addParamSink(out, ParamSink{
 					Param: o.param - off,
+					Field: o.field,
 					Kind:  string(u.kind),
 					Chain: u.chain,
 					Timed: o.timed || u.timed,
@@ -70,7 +71,7 @@ func (s *state) localSummary(fn *ssa.Function) []ParamSink {
 // parameter, kind and timeout.
 func addParamSink(ps []ParamSink, p ParamSink) []ParamSink {
 	for i, x := range ps {
-		if x.Param == p.Param && x.Kind == p.Kind && x.Timed == p.Timed {
+		if x.Param == p.Param && x.Field == p.Field && x.Kind == p.Kind && x.Timed == p.Timed {
 			if len(p.Chain) < len(x.Chain) {
 				ps[i] = p
 			}

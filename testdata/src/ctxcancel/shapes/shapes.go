@@ -119,3 +119,33 @@ func (w *Worker) Implementer(ctx context.Context, t *myTx, ptx *pgxpool.Tx) {
 		_ = ptx.Commit(ctx) // want `reaches tx.Commit`
 	}
 }
+
+// job is a batch object whose methods use its context.
+type job struct {
+	tx  pgx.Tx
+	ctx context.Context
+}
+
+func (j *job) commit() error { // want commit:"reachesSink recv.f1:tx.Commit"
+	return j.tx.Commit(j.ctx)
+}
+
+func finish(j *job) error { // want finish:"reachesSink p0.f1:commit→tx.Commit"
+	return j.commit()
+}
+
+func (w *Worker) BatchMethods(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		default:
+		}
+		tx, _ := w.pool.Begin(ctx)
+		j := &job{tx: tx, ctx: ctx}
+		_ = j.commit() // want `j.ctx is cancelled on shutdown .* reaches commit → tx.Commit`
+		_ = finish(j)  // want `j.ctx is cancelled on shutdown .* reaches finish → commit → tx.Commit`
+		bg := &job{tx: tx, ctx: context.Background()}
+		_ = bg.commit()
+	}
+}
