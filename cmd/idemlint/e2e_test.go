@@ -226,3 +226,28 @@ func TestJSON(t *testing.T) {
 		t.Errorf("-json reported %d findings, want %d", n, want)
 	}
 }
+
+// -sqlc adds the warnings about sqlc query files to the Go findings.
+func TestSQLC(t *testing.T) {
+	bin := idemlintBinary(t)
+	stdout, stderr, code := runTool(t, bin, "-sqlc", "./examples/...")
+	if code != 3 {
+		t.Fatalf("exit code %d, want 3\nstderr: %s", code, stderr)
+	}
+	// The .sql files cannot carry markers without drifting from the code
+	// sqlc generated from them, so the one expected warning is named here:
+	// the :one INSERT ... ON CONFLICT DO NOTHING RETURNING query.
+	want := append(expectedFindings(t), "examples/bad/onconflict/consumer/query.sql:1 onconflict")
+	slices.Sort(want)
+	diffFindings(t, findingsOf(t, stdout), want)
+
+	// A query file alone (the pre-commit hook passes file names).
+	stdout, _, code = runTool(t, bin, "-sqlc", "examples/bad/onconflict/consumer/query.sql")
+	if code != 3 || !strings.Contains(stdout, "query.sql:1:") {
+		t.Errorf("-sqlc query.sql: exit %d, output %q", code, stdout)
+	}
+	_, _, code = runTool(t, bin, "-sqlc", "./examples/good/...")
+	if code != 0 {
+		t.Errorf("-sqlc ./examples/good/...: exit %d, want 0", code)
+	}
+}

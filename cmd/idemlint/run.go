@@ -32,6 +32,7 @@ type options struct {
 	sarif     string
 	baseline  string
 	update    bool
+	sqlc      bool
 	enabled   map[string]*triState
 }
 
@@ -71,6 +72,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
 	fs.StringVar(&o.sarif, "sarif", "", "also write the findings as SARIF 2.1.0 to `file` (- for standard output)")
 	fs.StringVar(&o.baseline, "baseline", "", "report only findings not recorded in the baseline `file`; if it does not exist, record today's findings in it")
+	fs.BoolVar(&o.sqlc, "sqlc", false, "also check sqlc query files (.sql arguments, or found through sqlc.yaml/sqlc.yml/sqlc.json under the patterns) for :one INSERT ... ON CONFLICT DO NOTHING RETURNING queries")
 	fs.BoolVar(&o.update, "update-baseline", false, "with -baseline, rewrite the baseline file with today's findings")
 	o.enabled = make(map[string]*triState)
 	for _, a := range all {
@@ -103,10 +105,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if o.factsFrom != "" {
 		dopts.FactsFrom = strings.Split(o.factsFrom, ",")
 	}
-	res, err := driver.Run(dopts, selected, patterns)
-	if err != nil {
-		fmt.Fprintf(stderr, "idemlint: %v\n", err)
-		return exitError
+	var sqlPaths []string
+	if o.sqlc {
+		sqlPaths, patterns = splitSQLArgs(patterns)
+	}
+	res := &driver.Result{}
+	if len(patterns) > 0 {
+		var err error
+		if res, err = driver.Run(dopts, selected, patterns); err != nil {
+			fmt.Fprintf(stderr, "idemlint: %v\n", err)
+			return exitError
+		}
+	}
+	if o.sqlc {
+		found, err := sqlcFindings(sqlPaths, selected)
+		if err != nil {
+			fmt.Fprintf(stderr, "idemlint: -sqlc: %v\n", err)
+			return exitError
+		}
+		res.Findings = append(res.Findings, found...)
 	}
 	if o.baseline != "" {
 		if code, done := applyBaseline(o, dir, res, stderr); done {
