@@ -46,6 +46,9 @@ func (s *state) findStopSignals() {
 			s.findSignalCancels(fn, sigRecvs)
 		}
 	}
+	// Origins traced while looking for stop signals did not know them yet.
+	clear(s.memo)
+	clear(s.dets)
 }
 
 // eachCall calls f for every call instruction of fn (not of its literals).
@@ -190,7 +193,7 @@ func (s *state) checkDoneCall(fn *ssa.Function, call *ssa.Call) {
 			}
 		}
 	}
-	if stops {
+	if stops && !s.deadlineOnly(common.Value) {
 		s.markStop(common.Value, stopSignal{pos: common.Pos(), what: "ctx." + d.Name + "()"})
 	}
 }
@@ -270,6 +273,18 @@ func (s *state) stopsLoop(fn *ssa.Function, blk, start *ssa.BasicBlock) bool {
 		}
 	}
 	return true
+}
+
+// deadlineOnly reports whether ctx is detached or carries its own deadline:
+// a loop that stops on its Done stops on a timeout, not on shutdown.
+func (s *state) deadlineOnly(ctx ssa.Value) bool {
+	os := s.origins(ctx)
+	for _, o := range os {
+		if o.kind != oDetached && !o.timed {
+			return false
+		}
+	}
+	return len(os) > 0
 }
 
 // markStop marks ctx, and the contexts of fn it keeps the cancellation of,

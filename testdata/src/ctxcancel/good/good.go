@@ -102,3 +102,31 @@ func Wait(ctx context.Context, pool *pgxpool.Pool) { // want Wait:"reachesSink p
 	tx, _ := pool.Begin(ctx)
 	_ = tx.Commit(ctx)
 }
+
+// A loop that stops on its own deadline is not a shutdown signal.
+func Drain(ctx context.Context, w *kafka.Writer, pending <-chan kafka.Message) {
+	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	for {
+		select {
+		case <-dctx.Done():
+			return
+		case m := <-pending:
+			_ = w.WriteMessages(dctx, m)
+		}
+	}
+}
+
+// The same with a deadline on the caller's context.
+func DrainTimed(ctx context.Context, w *kafka.Writer, pending <-chan kafka.Message) { // want DrainTimed:"reachesSink p0:writer.WriteMessages/timeout"
+	tctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	for {
+		select {
+		case <-tctx.Done():
+			return
+		case m := <-pending:
+			_ = w.WriteMessages(tctx, m)
+		}
+	}
+}

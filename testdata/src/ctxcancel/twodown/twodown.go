@@ -63,3 +63,21 @@ func callUnknown(ctx context.Context, f func(context.Context) error) error {
 		_ = f(ctx)
 	}
 }
+
+// Generic helpers are summarised through their origin.
+func commitAll[T any](ctx context.Context, tx pgx.Tx, items []T) error { // want commitAll:"reachesSink p0:tx.Commit"
+	return tx.Commit(ctx)
+}
+
+type Batch[T any] struct{ items []T }
+
+func (b *Batch[T]) Flush(ctx context.Context, tx pgx.Tx) error { // want Flush:"reachesSink p0:commitAll→tx.Commit"
+	return commitAll(ctx, tx, b.items)
+}
+
+func (s *Store) LoopGeneric(ctx context.Context, tx pgx.Tx, b *Batch[string]) {
+	for ctx.Err() == nil {
+		_ = commitAll(ctx, tx, []int{1}) // want `reaches commitAll → tx.Commit`
+		_ = b.Flush(ctx, tx)             // want `reaches Flush → commitAll → tx.Commit`
+	}
+}
