@@ -19,8 +19,9 @@ type checker struct {
 	decls    map[*types.Func]*ast.FuncDecl
 	sums     map[*types.Func]*summary
 	bodies   map[*ast.BlockStmt]*bodyInfo
-	writes   *apis.Set // extra write calls (-writes)
-	checkers *apis.Set // extra ErrNoRows checkers (-norows-checks)
+	sqlCache map[string]query // scanned SQL by text
+	writes   *apis.Set        // extra write calls (-writes)
+	checkers *apis.Set        // extra ErrNoRows checkers (-norows-checks)
 	commits  *apis.Set
 	produces *apis.Set
 }
@@ -40,6 +41,7 @@ func newChecker(pass *analysis.Pass) *checker {
 		decls:    make(map[*types.Func]*ast.FuncDecl),
 		sums:     make(map[*types.Func]*summary),
 		bodies:   make(map[*ast.BlockStmt]*bodyInfo),
+		sqlCache: make(map[string]query),
 		writes:   extraWrites.AddTo(&apis.Set{}),
 		checkers: extraCheckers.AddTo(&apis.Set{}),
 		commits:  apis.TxCommits(),

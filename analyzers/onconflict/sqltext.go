@@ -30,10 +30,15 @@ func (c *checker) queryOf(call *ast.CallExpr) (q query, known bool) {
 		return q, true
 	}
 	q.text = constant.StringVal(tv.Value)
+	if p, ok := c.sqlCache[q.text]; ok {
+		q.stmts, q.name, q.cmd = p.stmts, p.name, p.cmd
+		return q, true
+	}
 	q.stmts = sqlscan.Scan(q.text)
 	if h, ok := sqlscan.ParseHeader(q.text); ok {
 		q.name, q.cmd = h.Name, h.Cmd
 	}
+	c.sqlCache[q.text] = q
 	return q, true
 }
 
