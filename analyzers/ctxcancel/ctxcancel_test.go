@@ -27,3 +27,20 @@ func TestFixes(t *testing.T) {
 	}
 	analysistest.RunWithSuggestedFixes(t, dir, ctxcancel.Analyzer, "ctxcancel/mixed")
 }
+
+func TestFlags(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, v := range map[string]string{
+		"publishsinks": "ctxcancel/flags.Outbox.Send",
+		"txsinks":      "ctxcancel/flags.Finish",
+		"detachers":    "ctxcancel/flags.Detach",
+	} {
+		if err := ctxcancel.Analyzer.Flags.Set(name, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	analysistest.Run(t, dir, ctxcancel.Analyzer, "ctxcancel/flags")
+}
