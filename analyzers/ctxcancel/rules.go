@@ -43,33 +43,34 @@ func (c *checked) cancelable() bool { return c.has(oParam) || c.has(oSource) }
 // check applies the three rules to every sink use of the package.
 func (s *state) check() {
 	groups := make(map[*ssa.Function][]*checked)
-	var order []*ssa.Function
+	var calls [][]*checked
 	for _, fn := range s.ssa.SrcFuncs {
 		eachCall(fn, func(instr ssa.CallInstruction) {
 			var cs []*checked
 			for _, u := range s.sinkUses(instr) {
 				cs = append(cs, &checked{use: u, origins: s.useOrigins(u), fn: fn})
 			}
-			if len(cs) == 0 {
-				return
+			if len(cs) > 0 {
+				calls = append(calls, cs)
+				groups[top(fn)] = append(groups[top(fn)], cs...)
 			}
-			s.checkCall(cs)
-			t := top(fn)
-			if groups[t] == nil {
-				order = append(order, t)
-			}
-			groups[t] = append(groups[t], cs...)
 		})
 	}
-	for _, t := range order {
-		s.checkMixed(groups[t])
+	done := make(map[*ssa.Function]bool)
+	for _, cs := range calls {
+		t := top(cs[0].fn)
+		s.checkCall(cs, groups[t])
+		if !done[t] {
+			done[t] = true
+			s.checkMixed(groups[t])
+		}
 	}
 }
 
 // checkCall applies rules 1 (a shutdown context reaches a sink) and 3 (a
 // detached context without a timeout) to the sink uses of one call, with
 // one diagnostic per rule that names every chain.
-func (s *state) checkCall(cs []*checked) {
+func (s *state) checkCall(cs []*checked, group []*checked) {
 	var shutdown, untimed []*checked
 	var sig, det origin
 	for _, c := range cs {
@@ -90,12 +91,14 @@ func (s *state) checkCall(cs []*checked) {
 	if len(shutdown) > 0 {
 		c := shutdown[0]
 		arg := s.argText(c)
+		fix := fmt.Sprintf("give it context.WithTimeout(context.WithoutCancel(%s), d) so that work already started can finish", arg)
+		if strings.HasPrefix(sig.what, "ctx.") { // a worker loop
+			fix = fmt.Sprintf("build the batch context from context.WithTimeout(context.WithoutCancel(%s), d) and check %s.Done() only between batches", arg, arg)
+		}
 		s.r.Report(s.callNode(c.instr), fmt.Sprintf(
-			"%s is cancelled on shutdown (stop signal %s at %s) and reaches %s: SIGTERM cancels it mid-flight and %s; "+
-				"build the batch context from context.WithTimeout(context.WithoutCancel(%s), d) and check %s.Done() only between batches",
-			arg, sig.what, s.posText(sig.pos), chains(shutdown), consequence(shutdown), arg, arg),
-			report.Category("shutdown"),
-			report.Related(rng(sig.pos), "stop signal"))
+			"%s is cancelled on shutdown (stop signal %s at %s) and reaches %s: SIGTERM cancels it mid-flight and %s; %s",
+			arg, sig.what, s.posText(sig.pos), chains(shutdown), consequence(shutdown), fix),
+			append([]report.Option{report.Category("shutdown"), report.Related(rng(sig.pos), "stop signal")}, s.guardFix(c, group)...)...)
 	}
 	if len(untimed) > 0 {
 		c := untimed[0]
@@ -168,6 +171,30 @@ func (s *state) checkMixed(uses []*checked) {
 		reported[c.instr] = true
 		s.r.Report(s.callNode(c.instr), msg, opts...)
 	}
+}
+
+// guardFix offers to hand c the detached context with a deadline that
+// another sink of the same function already gets.
+func (s *state) guardFix(c *checked, group []*checked) []report.Option {
+	for _, g := range group {
+		if g == c || !g.detached() || !g.timedAll() {
+			continue
+		}
+		if fix, ok := s.reuseFix(c, g); ok {
+			return []report.Option{report.Fixes(fix)}
+		}
+	}
+	return nil
+}
+
+// timedAll reports whether every origin carries a deadline.
+func (c *checked) timedAll() bool {
+	for _, o := range c.origins {
+		if !o.timed && !c.timed {
+			return false
+		}
+	}
+	return true
 }
 
 func consequence(cs []*checked) string {

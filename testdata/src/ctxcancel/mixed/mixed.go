@@ -53,3 +53,19 @@ func (r *Relay) Same(ctx context.Context) error { // want Same:"reachesSink p0:w
 	}
 	return tx.Commit(ctx)
 }
+
+// Loop detaches the transaction's batch but hands the publish the loop's context.
+func (r *Relay) Loop(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		default:
+		}
+		batchCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		tx, _ := r.pool.Begin(batchCtx)
+		_ = r.writer.WriteMessages(ctx, kafka.Message{}) // want `ctx is cancelled on shutdown \(stop signal ctx.Done\(\) at mixed.go:\d+\) and reaches writer.WriteMessages`
+		_ = tx.Commit(batchCtx)
+		cancel()
+	}
+}

@@ -19,7 +19,7 @@ func runBatch(ctx context.Context, pool *pgxpool.Pool) error { // want runBatch:
 func MainNotifyContext(pool *pgxpool.Pool) {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
 	defer stop()
-	_ = runBatch(ctx, pool) // want `ctx is cancelled on shutdown \(stop signal signal.NotifyContext at signals.go:20\) and reaches runBatch → pgx.BeginFunc`
+	_ = runBatch(ctx, pool) // want `ctx is cancelled on shutdown \(stop signal signal.NotifyContext at signals.go:20\) and reaches runBatch → pgx.BeginFunc: SIGTERM cancels it mid-flight and the batch rolls back; give it context.WithTimeout\(context.WithoutCancel\(ctx\), d\) so that work already started can finish`
 }
 
 func MainNotifyGoroutine(db *sql.DB) {
