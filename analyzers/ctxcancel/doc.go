@@ -30,7 +30,9 @@
 //
 // The analyzer reports:
 //   - a shutdown context reaching a sink, at the call in the function that
-//     owns the stop signal (category "shutdown");
+//     owns the stop signal (category "shutdown"); when the function already
+//     has a detached batch context with a deadline in scope, a fix hands it
+//     to the call;
 //   - mixed protection in one function: a transaction on a detached context
 //     while the publish keeps the caller's cancellation, or the reverse
 //     (category "mixed"), with a fix that reuses the detached context;
