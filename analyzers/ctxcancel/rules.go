@@ -37,8 +37,18 @@ func (c *checked) detached() bool {
 	return len(c.origins) > 0 && !c.has(oSource) && !c.has(oParam)
 }
 
-// cancelable reports whether the context may carry its caller's cancellation.
-func (c *checked) cancelable() bool { return c.has(oParam) || c.has(oSource) }
+// callerCtx reports whether the context is a parameter of the function
+// that encloses the use (its literals' own parameters belong to other
+// batches): it may carry the caller's cancellation.
+func (c *checked) callerCtx() bool {
+	t := top(c.fn)
+	for _, o := range c.origins {
+		if o.kind == oParam && o.fn == t {
+			return true
+		}
+	}
+	return false
+}
 
 // check applies the three rules to every sink use of the package.
 func (s *state) check() {
@@ -143,7 +153,7 @@ func (s *state) checkMixed(uses []*checked) {
 	}
 	reported := make(map[ssa.CallInstruction]bool)
 	for _, c := range uses {
-		if !c.cancelable() || c.has(oSource) || reported[c.instr] {
+		if !c.callerCtx() || c.has(oSource) || reported[c.instr] {
 			continue // rule 1 reports shutdown contexts
 		}
 		other := apis.SinkTx

@@ -69,3 +69,17 @@ func (r *Relay) Loop(ctx context.Context) {
 		cancel()
 	}
 }
+
+// A handler literal's own context belongs to another batch.
+func (r *Relay) Register(ctx context.Context, register func(func(context.Context) error)) error {
+	register(func(hctx context.Context) error {
+		return r.writer.WriteMessages(hctx, kafka.Message{})
+	})
+	bctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+	defer cancel()
+	tx, err := r.pool.Begin(bctx)
+	if err != nil {
+		return err
+	}
+	return tx.Commit(bctx)
+}
