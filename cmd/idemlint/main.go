@@ -12,6 +12,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"strings"
 
@@ -24,7 +25,13 @@ func main() {
 	if isVetInvocation(os.Args[1:]) {
 		// The go vet protocol: go vet runs the tool with -V=full and -flags
 		// to learn about it, then once per package with a JSON config file.
-		unitchecker.Main(analyzers.All()...)
+		// The configuration file applies here too.
+		as, _, err := loadConfig("", analyzers.All())
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "idemlint: %v\n", err)
+			os.Exit(1)
+		}
+		unitchecker.Main(as...)
 		return
 	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))

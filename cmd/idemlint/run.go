@@ -33,6 +33,7 @@ type options struct {
 	baseline  string
 	update    bool
 	sqlc      bool
+	config    string
 	enabled   map[string]*triState
 }
 
@@ -73,6 +74,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.sarif, "sarif", "", "also write the findings as SARIF 2.1.0 to `file` (- for standard output)")
 	fs.StringVar(&o.baseline, "baseline", "", "report only findings not recorded in the baseline `file`; if it does not exist, record today's findings in it")
 	fs.BoolVar(&o.sqlc, "sqlc", false, "also check sqlc query files (.sql arguments, or found through sqlc.yaml/sqlc.yml/sqlc.json under the patterns) for :one INSERT ... ON CONFLICT DO NOTHING RETURNING queries")
+	fs.StringVar(&o.config, "config", "", "configuration `file` (default: .idemlint.yml in the working directory or a parent)")
 	fs.BoolVar(&o.update, "update-baseline", false, "with -baseline, rewrite the baseline file with today's findings")
 	o.enabled = make(map[string]*triState)
 	for _, a := range all {
@@ -95,7 +97,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		usage(stderr, fs, all)
 		return exitError
 	}
-	selected := selectAnalyzers(all, o.enabled)
+	configured, _, err := loadConfig(o.config, all)
+	if err != nil {
+		fmt.Fprintf(stderr, "idemlint: %v\n", err)
+		return exitError
+	}
+	selected := selectAnalyzers(all, configured, o.enabled)
 	if len(selected) == 0 {
 		fmt.Fprintln(stderr, "idemlint: every analyzer is disabled")
 		return exitError
@@ -169,21 +176,33 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return exitClean
 }
 
-// selectAnalyzers applies the enable flags: if any is true, only those run;
-// otherwise all run except those set to false.
-func selectAnalyzers(all []*analysis.Analyzer, enabled map[string]*triState) []*analysis.Analyzer {
+// selectAnalyzers applies the enable flags on top of the configuration: if
+// any flag is true, only those analyzers run; otherwise those the
+// configuration enables, except the ones set to false. configured holds the
+// configuration's analyzers (copies that honour its exclude patterns).
+func selectAnalyzers(all, configured []*analysis.Analyzer, enabled map[string]*triState) []*analysis.Analyzer {
 	anyOn := false
 	for _, t := range enabled {
 		if t.set && t.on {
 			anyOn = true
 		}
 	}
+	byName := make(map[string]*analysis.Analyzer)
+	for _, a := range configured {
+		byName[a.Name] = a
+	}
 	var out []*analysis.Analyzer
 	for _, a := range all {
 		t := enabled[a.Name]
+		c, inConfig := byName[a.Name]
 		switch {
-		case anyOn && t.set && t.on, !anyOn && !(t.set && !t.on):
+		case anyOn && t.set && t.on:
+			if inConfig {
+				a = c // keep the exclude patterns
+			}
 			out = append(out, a)
+		case !anyOn && inConfig && !(t.set && !t.on):
+			out = append(out, c)
 		}
 	}
 	return out
