@@ -102,6 +102,9 @@ func (s *state) checkCall(cs []*checked, group []*checked) {
 		c := shutdown[0]
 		arg := s.argText(c)
 		fix := fmt.Sprintf("give it context.WithTimeout(context.WithoutCancel(%s), d) so that work already started can finish", arg)
+		if len(c.chain) > 1 {
+			fix = fmt.Sprintf("keep %s for stopping, and have %s run each batch on context.WithTimeout(context.WithoutCancel(ctx), d)", arg, c.chain[0])
+		}
 		if strings.HasPrefix(sig.what, "ctx.") { // a worker loop
 			fix = fmt.Sprintf("build the batch context from context.WithTimeout(context.WithoutCancel(%s), d) and check %s.Done() only between batches", arg, arg)
 		}

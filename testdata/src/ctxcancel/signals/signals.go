@@ -19,7 +19,7 @@ func runBatch(ctx context.Context, pool *pgxpool.Pool) error { // want runBatch:
 func MainNotifyContext(pool *pgxpool.Pool) {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
 	defer stop()
-	_ = runBatch(ctx, pool) // want `ctx is cancelled on shutdown \(stop signal signal.NotifyContext at signals.go:20\) and reaches runBatch → pgx.BeginFunc: SIGTERM cancels it mid-flight and the batch rolls back; give it context.WithTimeout\(context.WithoutCancel\(ctx\), d\) so that work already started can finish`
+	_ = runBatch(ctx, pool) // want `ctx is cancelled on shutdown \(stop signal signal.NotifyContext at signals.go:20\) and reaches runBatch → pgx.BeginFunc: SIGTERM cancels it mid-flight and the batch rolls back; keep ctx for stopping, and have runBatch run each batch on context.WithTimeout\(context.WithoutCancel\(ctx\), d\)`
 }
 
 func MainNotifyGoroutine(db *sql.DB) {
@@ -30,7 +30,7 @@ func MainNotifyGoroutine(db *sql.DB) {
 		<-sig
 		cancel()
 	}()
-	tx, err := db.BeginTx(ctx, nil) // want `ctx is cancelled on shutdown \(stop signal cancel after signal.Notify at signals.go:31\) and reaches db.BeginTx`
+	tx, err := db.BeginTx(ctx, nil) // want `ctx is cancelled on shutdown \(stop signal cancel after signal.Notify at signals.go:31\) and reaches db.BeginTx: SIGTERM cancels it mid-flight and the batch rolls back; give it context.WithTimeout\(context.WithoutCancel\(ctx\), d\) so that work already started can finish`
 	if err != nil {
 		return
 	}
