@@ -310,3 +310,31 @@ func TestVetWithConfig(t *testing.T) {
 		t.Errorf("no cross-package httpintx finding under go vet with a config")
 	}
 }
+
+// The CI gate: SARIF written and exit 3 on findings; a baseline hides the
+// recorded findings; a missing baseline is an error, not a silent pass.
+func TestGate(t *testing.T) {
+	bin := idemlintBinary(t)
+	tmp := t.TempDir()
+	sarifPath := filepath.Join(tmp, "out.sarif")
+	_, stderr, code := runTool(t, bin, "-sarif", sarifPath, "./examples/bad/...")
+	if code != 3 {
+		t.Fatalf("-sarif: exit %d, want 3\n%s", code, stderr)
+	}
+	data, err := os.ReadFile(sarifPath)
+	if err != nil || !json.Valid(data) || !bytes.Contains(data, []byte(`"version": "2.1.0"`)) {
+		t.Fatalf("-sarif wrote no SARIF 2.1.0 log: %v", err)
+	}
+
+	baseline := filepath.Join(tmp, "baseline.json")
+	if _, stderr, code = runTool(t, bin, "-baseline", baseline, "./examples/bad/..."); code != 1 || !strings.Contains(stderr, "does not exist") {
+		t.Errorf("missing baseline: exit %d, want 1 with a clear error\n%s", code, stderr)
+	}
+	if _, stderr, code = runTool(t, bin, "-baseline", baseline, "-update-baseline", "./examples/bad/..."); code != 0 {
+		t.Fatalf("-update-baseline: exit %d\n%s", code, stderr)
+	}
+	stdout, stderr, code := runTool(t, bin, "-json", "-baseline", baseline, "./examples/bad/...")
+	if code != 0 || strings.TrimSpace(stdout) != "{}" {
+		t.Errorf("with the baseline: exit %d, output %q, want 0 and no findings\n%s", code, stdout, stderr)
+	}
+}

@@ -240,7 +240,10 @@ func applyBaseline(o options, dir string, res *driver.Result, stderr io.Writer) 
 				fmt.Fprintf(stderr, "idemlint: %d findings recorded in %s not shown\n", dropped, o.baseline)
 			}
 			return 0, false
-		case !errors.Is(err, driver.ErrNoBaseline):
+		case errors.Is(err, driver.ErrNoBaseline):
+			fmt.Fprintf(stderr, "idemlint: baseline %s does not exist: record one with -baseline %s -update-baseline\n", o.baseline, o.baseline)
+			return exitError, true
+		default:
 			fmt.Fprintf(stderr, "idemlint: %v\n", err)
 			return exitError, true
 		}
