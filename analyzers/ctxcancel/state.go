@@ -32,14 +32,13 @@ type state struct {
 	cycleHit bool
 	budget   int
 
-	sums      map[*ssa.Function][]ParamSink
-	sumBusy   map[*ssa.Function]bool
-	dets      map[*ssa.Function]*ReturnsDetached
-	detBusy   map[*ssa.Function]bool
-	closures  map[*ssa.Function]*ssa.MakeClosure
-	sccs      map[*ssa.Function][]int
-	calls     map[token.Pos]*ast.CallExpr
-	hasCalled map[*ssa.Function]bool
+	sums     map[*ssa.Function][]ParamSink
+	sumBusy  map[*ssa.Function]bool
+	dets     map[*ssa.Function]*ReturnsDetached
+	detBusy  map[*ssa.Function]bool
+	closures map[*ssa.Function]*ssa.MakeClosure
+	sccs     map[*ssa.Function][]int
+	calls    map[token.Pos]*ast.CallExpr
 }
 
 // A stopSignal is where a context is tied to shutdown.
