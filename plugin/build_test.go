@@ -63,6 +63,8 @@ func buildCustomGCL(t *testing.T, root, cache string) (string, error) {
 	name := fmt.Sprintf("%s-%s-%s", gclVersion, runtime.Version(), key[:16])
 	bin := filepath.Join(cache, name, "custom-gcl")
 	if _, err := os.Stat(bin); err == nil {
+		now := time.Now()
+		os.Chtimes(filepath.Dir(bin), now, now) // recently used: kept by the pruning below
 		t.Logf("custom golangci-lint: cached %s", bin)
 		return bin, nil
 	}
@@ -95,10 +97,12 @@ func buildCustomGCL(t *testing.T, root, cache string) (string, error) {
 	}
 	t.Logf("custom golangci-lint: built %s in %v", bin, time.Since(start).Round(time.Second))
 
-	// Drop the binaries of older sources (about 60 MB each).
+	// Drop the binaries of other sources (about 70 MB each) unused for an
+	// hour (a concurrent run may still be about to start its own).
 	if entries, err := os.ReadDir(cache); err == nil {
 		for _, e := range entries {
-			if e.IsDir() && e.Name() != name && strings.HasPrefix(e.Name(), "v") {
+			info, err := e.Info()
+			if err == nil && e.IsDir() && e.Name() != name && strings.HasPrefix(e.Name(), "v") && time.Since(info.ModTime()) > time.Hour {
 				os.RemoveAll(filepath.Join(cache, e.Name()))
 			}
 		}
