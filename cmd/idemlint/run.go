@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -34,6 +35,7 @@ type options struct {
 	update    bool
 	sqlc      bool
 	config    string
+	cpuprof   string
 	enabled   map[string]*triState
 }
 
@@ -74,6 +76,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.sarif, "sarif", "", "also write the findings as SARIF 2.1.0 to `file` (- for standard output)")
 	fs.StringVar(&o.baseline, "baseline", "", "report only findings not recorded in the baseline `file`; if it does not exist, record today's findings in it")
 	fs.BoolVar(&o.sqlc, "sqlc", false, "also check sqlc query files (.sql arguments, or found through sqlc.yaml/sqlc.yml/sqlc.json under the patterns) for :one INSERT ... ON CONFLICT DO NOTHING RETURNING queries")
+	fs.StringVar(&o.cpuprof, "cpuprofile", "", "write a CPU profile to `file`")
 	fs.StringVar(&o.config, "config", "", "configuration `file` (default: .idemlint.yml in the working directory or a parent)")
 	fs.BoolVar(&o.update, "update-baseline", false, "with -baseline, rewrite the baseline file with today's findings")
 	o.enabled = make(map[string]*triState)
@@ -91,6 +94,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitClean
 		}
 		return exitError
+	}
+	if o.cpuprof != "" {
+		f, err := os.Create(o.cpuprof)
+		if err != nil {
+			fmt.Fprintf(stderr, "idemlint: %v\n", err)
+			return exitError
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "idemlint: %v\n", err)
+			return exitError
+		}
+		defer pprof.StopCPUProfile()
 	}
 	patterns := fs.Args()
 	if len(patterns) == 0 {
