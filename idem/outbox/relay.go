@@ -1,6 +1,7 @@
 package outbox
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -277,7 +278,7 @@ func scanMessages(rows pgx.Rows) ([]Message, error) {
 		return nil, err
 	}
 	// UPDATE ... RETURNING does not keep the subquery's order.
-	slices.SortFunc(msgs, func(a, b Message) int { return int(a.Row - b.Row) })
+	slices.SortFunc(msgs, func(a, b Message) int { return cmp.Compare(a.Row, b.Row) })
 	return msgs, nil
 }
 

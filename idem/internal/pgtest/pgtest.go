@@ -28,6 +28,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -38,24 +39,32 @@ import (
 )
 
 var (
+	once      sync.Once
+	stopFn    func()
 	socketDir string // where the server's socket lives; "" if not started
 	startErr  error  // why the server did not start
 	dbSeq     atomic.Int64
 )
 
-// Main starts the cluster, runs the tests and stops the cluster. It returns
-// the exit code for os.Exit.
+// Main runs the tests and then stops the cluster, if a test started it. It
+// returns the exit code for os.Exit.
 func Main(m *testing.M) int {
-	stop, err := start()
-	if err != nil {
-		startErr = err
-		fmt.Fprintf(os.Stderr, "pgtest: PostgreSQL not started: %v\n", err)
-	}
 	code := m.Run()
-	if stop != nil {
-		stop()
+	if stopFn != nil {
+		stopFn()
 	}
 	return code
+}
+
+// ensure starts the cluster on first use, so a test binary whose selected
+// tests need no database (or a child process re-executing it) starts none.
+func ensure() {
+	once.Do(func() {
+		stopFn, startErr = start()
+		if startErr != nil {
+			fmt.Fprintf(os.Stderr, "pgtest: PostgreSQL not started: %v\n", startErr)
+		}
+	})
 }
 
 // NewDB creates an empty database for the test, runs the given schema
@@ -63,6 +72,7 @@ func Main(m *testing.M) int {
 // and the database dropped when the test ends.
 func NewDB(t testing.TB, schema ...string) *pgxpool.Pool {
 	t.Helper()
+	ensure()
 	if socketDir == "" {
 		msg := "PostgreSQL is not available: " + fmt.Sprint(startErr) +
 			" (install the server binaries, e.g. apt-get install postgresql)"

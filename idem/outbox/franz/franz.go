@@ -11,6 +11,8 @@ package franz
 
 import (
 	"context"
+	"maps"
+	"slices"
 
 	"github.com/idemlint/idemlint/idem/outbox"
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -30,7 +32,8 @@ func (p *Publisher) Publish(ctx context.Context, msgs []outbox.Message) error {
 	recs := make([]*kgo.Record, len(msgs))
 	for i, m := range msgs {
 		hs := make([]kgo.RecordHeader, 0, len(m.Headers))
-		for k, v := range m.Headers {
+		for _, k := range slices.Sorted(maps.Keys(m.Headers)) {
+			v := m.Headers[k]
 			hs = append(hs, kgo.RecordHeader{Key: k, Value: []byte(v)})
 		}
 		recs[i] = &kgo.Record{Topic: m.Topic, Key: m.Key, Value: m.Value, Headers: hs}

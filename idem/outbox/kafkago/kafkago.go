@@ -24,6 +24,8 @@ package kafkago
 import (
 	"context"
 	"errors"
+	"maps"
+	"slices"
 
 	"github.com/idemlint/idemlint/idem/outbox"
 	"github.com/segmentio/kafka-go"
@@ -54,7 +56,8 @@ func (p *Publisher) Publish(ctx context.Context, msgs []outbox.Message) error {
 	out := make([]kafka.Message, len(msgs))
 	for i, m := range msgs {
 		hs := make([]kafka.Header, 0, len(m.Headers))
-		for k, v := range m.Headers {
+		for _, k := range slices.Sorted(maps.Keys(m.Headers)) {
+			v := m.Headers[k]
 			hs = append(hs, kafka.Header{Key: k, Value: []byte(v)})
 		}
 		out[i] = kafka.Message{Topic: m.Topic, Key: m.Key, Value: m.Value, Headers: hs}
