@@ -194,7 +194,11 @@ func (m *Middleware) serve(w http.ResponseWriter, r *http.Request, next http.Han
 		rec.writeTo(w, false)
 		return
 	}
-	if _, err := tx.Exec(ctx, saveQuery, scope, key, status, map[string][]string(rec.header), rec.body.Bytes()); err != nil {
+	body := rec.body.Bytes()
+	if body == nil {
+		body = []byte{} // an empty response (204) is stored as such, not as NULL
+	}
+	if _, err := tx.Exec(ctx, saveQuery, scope, key, status, map[string][]string(rec.header), body); err != nil {
 		m.fail(w, r, "store response", err)
 		return
 	}

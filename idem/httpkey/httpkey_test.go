@@ -50,6 +50,10 @@ func newServer(t *testing.T, cfg httpkey.Config) *server {
 			fmt.Fprint(w, "list")
 			return
 		}
+		if r.Method == http.MethodDelete {
+			w.WriteHeader(http.StatusNoContent) // no body at all
+			return
+		}
 		body, _ := io.ReadAll(r.Body)
 		var id int
 		if err := httpkey.Tx(r.Context()).QueryRow(r.Context(),
@@ -140,6 +144,18 @@ func TestRepeatIsReplayed(t *testing.T) {
 	}
 	if n := s.payments(t); n != 1 || s.calls.Load() != 1 {
 		t.Fatalf("%d payments, %d handler runs; want 1 and 1", n, s.calls.Load())
+	}
+}
+
+func TestEmptyResponseIsStored(t *testing.T) {
+	s := newServer(t, httpkey.Config{})
+	first := s.do(context.Background(), http.MethodDelete, "k1", "alice", "")
+	again := s.do(context.Background(), http.MethodDelete, "k1", "alice", "")
+	if first.status != http.StatusNoContent || again.status != http.StatusNoContent || !again.replayed {
+		t.Fatalf("DELETE: %+v then %+v", first, again)
+	}
+	if s.calls.Load() != 1 {
+		t.Fatalf("handler ran %d times", s.calls.Load())
 	}
 }
 

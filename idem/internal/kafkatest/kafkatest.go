@@ -70,3 +70,7 @@ func Header(r *kgo.Record, k string) string {
 	}
 	return ""
 }
+
+// IsMarker reports whether a record key is ReadAll's end marker, which
+// stays in the topic for later consumers to skip.
+func IsMarker(key []byte) bool { return string(key) == sentinel }
