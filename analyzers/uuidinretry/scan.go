@@ -45,6 +45,9 @@ type unkeyed struct {
 func (c *checker) unkeyedWrite(cur inspector.Cursor) (unkeyed, bool) {
 	info := c.pass.TypesInfo
 	call := cur.Node().(*ast.CallExpr)
+	if apis.IsOwnAPI(c.pass.Pkg, apis.Callee(info, call)) {
+		return unkeyed{}, false // the HTTP library's own code
+	}
 	if rb, ok := apis.RequestBuilt(info, call); ok {
 		if !apis.IsWriteMethod(rb.Method) || c.requestMayBeKeyed(cur) {
 			return unkeyed{}, false

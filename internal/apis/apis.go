@@ -243,3 +243,14 @@ func ImportsAny(pkg *types.Package, paths ...string) bool {
 	}
 	return false
 }
+
+// IsOwnAPI reports whether fn is declared in pkg or in the package that pkg
+// tests (pkg_test): a library's own implementation and tests use its API in
+// ways its users must not be told about.
+func IsOwnAPI(pkg *types.Package, fn *types.Func) bool {
+	if pkg == nil || fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	p := strings.TrimSuffix(pkg.Path(), "_test")
+	return fn.Pkg().Path() == p
+}
