@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/idemlint/idemlint/analyzers"
+)
+
+// A small module with local stand-ins for uuid and retry-go (no network).
+var fixModule = map[string]string{
+	"fakeuuid/go.mod":    "module github.com/google/uuid\n\ngo 1.26\n",
+	"fakeuuid/uuid.go":   "package uuid\n\nfunc NewString() string { return \"\" }\n",
+	"fakeretry/go.mod":   "module github.com/avast/retry-go/v4\n\ngo 1.26\n",
+	"fakeretry/retry.go": "package retry\n\ntype RetryableFunc func() error\n\nfunc Do(f RetryableFunc, opts ...any) error { return f() }\n",
+	"m/go.mod": `module example.com/m
+
+go 1.26
+
+require (
+	github.com/avast/retry-go/v4 v4.7.0
+	github.com/google/uuid v1.6.0
+)
+
+replace (
+	github.com/avast/retry-go/v4 => ../fakeretry
+	github.com/google/uuid => ../fakeuuid
+)
+`,
+	"m/pay/pay.go": `package pay
+
+import (
+	retry "github.com/avast/retry-go/v4"
+	"github.com/google/uuid"
+)
+
+type Charge struct{ IdempotencyKey string }
+
+func send(c Charge) error { return nil }
+
+func Pay() error {
+	return retry.Do(func() error {
+		key := uuid.NewString()
+		return send(Charge{IdempotencyKey: key})
+	})
+}
+`,
+}
+
+const fixedPay = `package pay
+
+import (
+	retry "github.com/avast/retry-go/v4"
+	"github.com/google/uuid"
+)
+
+type Charge struct{ IdempotencyKey string }
+
+func send(c Charge) error { return nil }
+
+func Pay() error {
+	key := uuid.NewString()
+	return retry.Do(func() error {
+		return send(Charge{IdempotencyKey: key})
+	})
+}
+`
+
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestDiffAndFix(t *testing.T) {
+	root := writeFiles(t, fixModule)
+	t.Chdir(filepath.Join(root, "m"))
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	payFile := filepath.Join(root, "m", "pay", "pay.go")
+
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-diff", "./..."}, &stdout, &stderr); code != exitFindings {
+		t.Fatalf("-diff: exit %d, want %d\n%s", code, exitFindings, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "+\tkey := uuid.NewString()") || !strings.Contains(stdout.String(), "-\t\tkey := uuid.NewString()") {
+		t.Errorf("-diff output does not move the key:\n%s", stdout.String())
+	}
+	if got, _ := os.ReadFile(payFile); string(got) != fixModule["m/pay/pay.go"] {
+		t.Errorf("-diff changed the file")
+	}
+
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"-fix", "./..."}, &stdout, &stderr); code != exitFindings {
+		t.Fatalf("-fix: exit %d\n%s", code, stderr.String())
+	}
+	if got, _ := os.ReadFile(payFile); string(got) != fixedPay {
+		t.Errorf("-fix result:\n%s\nwant:\n%s", got, fixedPay)
+	}
+	stdout.Reset()
+	if code := run([]string{"./..."}, &stdout, &stderr); code != exitClean {
+		t.Errorf("after -fix: exit %d, output %s", code, stdout.String())
+	}
+}
+
+func TestHelpListsAnalyzers(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-help"}, &stdout, &stderr); code != exitClean {
+		t.Fatalf("-help: exit %d", code)
+	}
+	for _, a := range analyzers.All() {
+		if !strings.Contains(stderr.String(), a.Name) {
+			t.Errorf("-help does not list %s", a.Name)
+		}
+	}
+	if code := run(nil, &stdout, &stderr); code != exitError {
+		t.Errorf("no arguments: exit %d, want %d (usage)", code, exitError)
+	}
+	if code := run([]string{"-nosuchflag", "./..."}, &stdout, &stderr); code != exitError {
+		t.Errorf("unknown flag: exit %d, want %d", code, exitError)
+	}
+}
