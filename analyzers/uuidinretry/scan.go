@@ -45,17 +45,15 @@ type unkeyed struct {
 func (c *checker) unkeyedWrite(cur inspector.Cursor) (unkeyed, bool) {
 	info := c.pass.TypesInfo
 	call := cur.Node().(*ast.CallExpr)
-	if apis.IsOwnAPI(c.pass.Pkg, apis.Callee(info, call)) {
-		return unkeyed{}, false // the HTTP library's own code
-	}
-	if rb, ok := apis.RequestBuilt(info, call); ok {
+	ownAPI := apis.IsOwnAPI(c.pass.Pkg, apis.Callee(info, call)) // the HTTP library's own code
+	if rb, ok := apis.RequestBuilt(info, call); ok && !ownAPI {
 		if !apis.IsWriteMethod(rb.Method) || c.requestMayBeKeyed(cur) {
 			return unkeyed{}, false
 		}
 		fn := apis.Callee(info, call)
 		return unkeyed{method: rb.Method, chain: displayName(fn, nil), retrying: rb.Retrying}, true
 	}
-	if rb, ok := apis.HeaderlessWrite(info, call); ok {
+	if rb, ok := apis.HeaderlessWrite(info, call); ok && !ownAPI {
 		fn := apis.Callee(info, call)
 		return unkeyed{method: rb.Method, chain: displayName(fn, nil), retrying: rb.Retrying}, true
 	}
