@@ -20,7 +20,8 @@ const HeaderEventID = "event-id"
 
 // Handler applies one message's effects inside tx. It must not commit or
 // roll back tx, and must not call other services: write an outbox row for
-// that instead.
+// that instead. ctx is the attempt's context: not cancelled by the
+// shutdown, expiring after HandleTimeout.
 type Handler func(ctx context.Context, tx pgx.Tx, msg kafka.Message) error
 
 // DeadLetterFunc handles a message that failed MaxAttempts times, inside a

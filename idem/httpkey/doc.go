@@ -41,5 +41,7 @@
 //   - Keys expire after TTL (a day by default) and are then free again;
 //     Purge deletes expired rows.
 //
+// The handler's response is buffered until it is stored (no streaming, no
+// Flush or Hijack), and the request body is read up to MaxBody to hash it.
 // Other methods (GET, HEAD, ...) pass through untouched.
 package httpkey

@@ -18,7 +18,9 @@
 //
 // and, once per process:
 //
-//	relay := &outbox.Relay{DB: pool, Publisher: kafkago.New(writer)}
+//	pub, err := kafkago.New(writer) // or franz.New(client)
+//	...
+//	relay := &outbox.Relay{DB: pool, Publisher: pub}
 //	go relay.Run(ctx) // ctx is cancelled on SIGTERM
 //
 // The relay stops between batches when ctx is done. Each batch runs on its
@@ -48,7 +50,9 @@
 //     StuckAfter by the relay's cleanup, and published again. Use it when the
 //     publish may be slow, or to see stuck rows.
 //
-// Within one relay, rows are published in the order they were enqueued.
-// Several relays, and rows returned by the cleanup, can publish out of that
-// order.
+// One relay publishes the committed rows in id order (the order of the
+// INSERTs). A row whose transaction commits after later rows were published
+// is published in a later batch (never skipped); several relays, and rows
+// returned by the cleanup, can also publish out of id order. Consumers that
+// need per-key order should check it (a version in the payload).
 package outbox

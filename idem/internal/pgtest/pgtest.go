@@ -153,7 +153,14 @@ func start() (stop func(), err error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "idem-pgtest-")
+	// As root the server runs as another user, who must reach the directory
+	// (a TMPDIR under /root would not do), and a unix socket path is limited
+	// to about 100 bytes: /tmp suits both.
+	base := os.TempDir()
+	if os.Geteuid() == 0 || len(base) > 60 {
+		base = "/tmp"
+	}
+	dir, err := os.MkdirTemp(base, "idem-pgtest-")
 	if err != nil {
 		return nil, err
 	}
