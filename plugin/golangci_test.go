@@ -17,6 +17,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/idemlint/idemlint/analyzers"
+	"github.com/idemlint/idemlint/internal/testutil"
 )
 
 // These tests build a real golangci-lint binary with the plugin, the way
@@ -96,32 +97,7 @@ var wantMarker = regexp.MustCompile(`// want: ([a-z,]+)`)
 // that keep returns true for.
 func markers(t *testing.T, base, dir string, keep func(string) bool) []string {
 	t.Helper()
-	var want []string
-	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(base, path)
-		for i, line := range strings.Split(string(data), "\n") {
-			if m := wantMarker.FindStringSubmatch(line); m != nil {
-				for _, a := range strings.Split(m[1], ",") {
-					if keep(a) {
-						want = append(want, fmt.Sprintf("%s:%d %s", filepath.ToSlash(rel), i+1, a))
-					}
-				}
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	slices.Sort(want)
-	return want
+	return testutil.Markers(t, base, dir, keep)
 }
 
 func suiteNames() map[string]bool {
@@ -182,16 +158,7 @@ func keys(fs []finding) []string {
 
 func diff(t *testing.T, got, want []string) {
 	t.Helper()
-	for _, w := range want {
-		if !slices.Contains(got, w) {
-			t.Errorf("missing finding: %s", w)
-		}
-	}
-	for _, g := range got {
-		if !slices.Contains(want, g) {
-			t.Errorf("unexpected finding: %s", g)
-		}
-	}
+	testutil.DiffFindings(t, got, want)
 }
 
 // standalone runs the idemlint command with -json in dir and returns its

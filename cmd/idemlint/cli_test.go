@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/idemlint/idemlint/analyzers"
+	"github.com/idemlint/idemlint/internal/testutil"
 )
 
 // A small module with local stand-ins for uuid and retry-go (no network).
@@ -69,23 +70,8 @@ func Pay() error {
 }
 `
 
-func writeFiles(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 func TestDiffAndFix(t *testing.T) {
-	root := writeFiles(t, fixModule)
+	root := testutil.WriteTree(t, fixModule)
 	t.Chdir(filepath.Join(root, "m"))
 	t.Setenv("GOWORK", "off")
 	t.Setenv("GOFLAGS", "-mod=mod")

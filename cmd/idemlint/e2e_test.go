@@ -1,7 +1,6 @@
 package main_test
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -14,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/idemlint/idemlint/internal/testutil"
 )
 
 // The end-to-end tests build the real binary and run it on examples/, which
@@ -74,39 +75,11 @@ func runTool(t *testing.T, name string, args ...string) (string, string, int) {
 	return stdout.String(), stderr.String(), code
 }
 
-var wantMarker = regexp.MustCompile(`// want: ([a-z,]+)`)
-
-// expectedFindings reads the "// want: analyzer" markers of examples/bad:
-// one "file:line analyzer" entry per expected finding.
+// expectedFindings reads the "// want: analyzer" markers of examples/bad.
 func expectedFindings(t *testing.T) []string {
 	t.Helper()
 	root := repoRoot(t)
-	var want []string
-	err := filepath.WalkDir(filepath.Join(root, "examples", "bad"), func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		rel, _ := filepath.Rel(root, path)
-		sc := bufio.NewScanner(f)
-		for line := 1; sc.Scan(); line++ {
-			if m := wantMarker.FindStringSubmatch(sc.Text()); m != nil {
-				for _, a := range strings.Split(m[1], ",") {
-					want = append(want, fmt.Sprintf("%s:%d %s", rel, line, a))
-				}
-			}
-		}
-		return sc.Err()
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	slices.Sort(want)
-	return want
+	return testutil.Markers(t, root, filepath.Join(root, "examples", "bad"), nil)
 }
 
 var textFinding = regexp.MustCompile(`^(.+?):(\d+):\d+: .* \(([a-z]+)\)$`)
@@ -130,19 +103,7 @@ func findingsOf(t *testing.T, out string) []string {
 	return got
 }
 
-func diffFindings(t *testing.T, got, want []string) {
-	t.Helper()
-	for _, w := range want {
-		if !slices.Contains(got, w) {
-			t.Errorf("missing finding: %s", w)
-		}
-	}
-	for _, g := range got {
-		if !slices.Contains(want, g) {
-			t.Errorf("unexpected finding: %s", g)
-		}
-	}
-}
+func diffFindings(t *testing.T, got, want []string) { t.Helper(); testutil.DiffFindings(t, got, want) }
 
 func TestExamplesBad(t *testing.T) {
 	bin := idemlintBinary(t)

@@ -22,6 +22,13 @@ import (
 )
 
 func main() {
+	if isVetVersion(os.Args[1:]) {
+		if err := printVetVersion(); err != nil {
+			fmt.Fprintf(os.Stderr, "idemlint: %v\n", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if isVetInvocation(os.Args[1:]) {
 		// The go vet protocol: go vet runs the tool with -V=full and -flags
 		// to learn about it, then once per package with a JSON config file.
@@ -35,6 +42,11 @@ func main() {
 		return
 	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// isVetVersion reports whether go vet asks for the tool's identity.
+func isVetVersion(args []string) bool {
+	return len(args) == 1 && (args[0] == "-V=full" || args[0] == "--V=full")
 }
 
 // isVetInvocation reports whether the arguments follow the go vet protocol.

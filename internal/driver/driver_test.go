@@ -13,23 +13,10 @@ import (
 	"github.com/idemlint/idemlint/analyzers"
 	"github.com/idemlint/idemlint/analyzers/uuidinretry"
 	"github.com/idemlint/idemlint/internal/driver"
+	"github.com/idemlint/idemlint/internal/testutil"
 )
 
-// writeTree writes files (path → content) under a new temp dir.
-func writeTree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
+func writeTree(t *testing.T, files map[string]string) string { return testutil.WriteTree(t, files) }
 
 // A local stand-in for github.com/google/uuid, wired in with replace, so
 // the tests need no network.
