@@ -5,12 +5,12 @@ import (
 	"flag"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
 	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/noreturn"
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/ssabuild"
 )
 
 //go:embed doc.go
@@ -23,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtractDoc(doc, "ctxcancel"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/ctxcancel.md",
 	Run:       run,
-	Requires:  []*analysis.Analyzer{buildssa.Analyzer, inspect.Analyzer},
+	Requires:  []*analysis.Analyzer{noreturn.Analyzer}, // SSA is built in run, only where needed (relevant)
 	FactTypes: []analysis.Fact{new(ReachesSink), new(ReturnsDetached)},
 	Flags:     flags(),
 }
@@ -47,7 +47,12 @@ func run(pass *analysis.Pass) (any, error) {
 	// Odd code must never break the whole run (golangci-lint, vet): a
 	// panic in the analysis drops this package's findings instead.
 	defer func() { _ = recover() }()
-	s := newState(pass, report.New(pass))
+	r := report.New(pass) // first: it reports directives without a reason
+	if !relevant(pass) {
+		return nil, nil
+	}
+	ssa := ssabuild.Build(pass, pass.ResultOf[noreturn.Analyzer].(*noreturn.Result).NoReturn)
+	s := newState(pass, r, ssa)
 	s.findStopSignals()
 	s.exportFacts()
 	s.check()

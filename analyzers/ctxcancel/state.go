@@ -6,20 +6,18 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/ssabuild"
 )
 
 // state is the analysis of one package.
 type state struct {
 	pass *analysis.Pass
 	r    *report.Reporter
-	ssa  *buildssa.SSA
+	ssa  *ssabuild.SSA
 
 	txSinks, publishSinks, detachers *apis.Set
 	pgxTx                            []*types.Interface
@@ -47,11 +45,11 @@ type stopSignal struct {
 	what string // "signal.NotifyContext", "ctx.Done()", ...
 }
 
-func newState(pass *analysis.Pass, r *report.Reporter) *state {
+func newState(pass *analysis.Pass, r *report.Reporter, pkg *ssabuild.SSA) *state {
 	s := &state{
 		pass:         pass,
 		r:            r,
-		ssa:          pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA),
+		ssa:          pkg,
 		txSinks:      extraTxSinks.AddTo(&apis.Set{}),
 		publishSinks: extraPublishSinks.AddTo(&apis.Set{}),
 		detachers:    extraDetachers.AddTo(&apis.Set{}),
@@ -68,11 +66,14 @@ func newState(pass *analysis.Pass, r *report.Reporter) *state {
 		calls:        make(map[token.Pos]*ast.CallExpr),
 	}
 	s.pgxTx = findPgxTx(pass.Pkg)
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
-		call := n.(*ast.CallExpr)
-		s.calls[call.Lparen] = call
-	})
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				s.calls[call.Lparen] = call
+			}
+			return true
+		})
+	}
 	for _, fn := range s.ssa.SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {

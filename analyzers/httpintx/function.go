@@ -28,13 +28,30 @@ func (c *checker) function(n ast.Node) (function, bool) {
 		if fn == nil {
 			return function{}, false
 		}
-		g := c.cfgs.FuncDecl(n)
+		g := c.cfg(n)
 		return function{typ: n.Type, recv: n.Recv, body: n.Body, g: g, fn: fn}, g != nil
 	case *ast.FuncLit:
-		g := c.cfgs.FuncLit(n)
+		g := c.cfg(n)
 		return function{typ: n.Type, body: n.Body, g: g, lit: n}, g != nil
 	}
 	return function{}, false
+}
+
+// cfg returns the CFG of a function declaration or literal, building it on
+// first use (what ctrlflow would hold for it; see internal/noreturn).
+func (c *checker) cfg(n ast.Node) *cfg.CFG {
+	if g, ok := c.cfgs[n]; ok {
+		return g
+	}
+	var g *cfg.CFG
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		g = c.nr.FuncDecl(n)
+	case *ast.FuncLit:
+		g = c.nr.FuncLit(n)
+	}
+	c.cfgs[n] = g
+	return g
 }
 
 // params returns the variables of f's receiver and parameters.

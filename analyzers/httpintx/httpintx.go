@@ -8,12 +8,13 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/ctrlflow"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/cfg"
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
+	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/facts/netcall"
+	"github.com/idemlint/idemlint/internal/gate"
+	"github.com/idemlint/idemlint/internal/noreturn"
 	"github.com/idemlint/idemlint/internal/report"
 )
 
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtractDoc(doc, "httpintx"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/httpintx.md",
 	Run:       run,
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer, netcall.Analyzer},
+	Requires:  []*analysis.Analyzer{noreturn.Analyzer, netcall.Analyzer}, // CFGs are built in run, where a transaction can be
 	FactTypes: []analysis.Fact{new(RunsInTx)},
 }
 
@@ -40,13 +41,22 @@ func run(pass *analysis.Pass) (_ any, err error) {
 			err = fmt.Errorf("httpintx: internal error on package %s: %v", pass.Pkg.Path(), p)
 		}
 	}()
-	c := newChecker(pass)
+	rep := report.New(pass) // before any early return: it reports directives without a reason
+	// Every finding and every RunsInTx fact starts at a transaction, whose
+	// type comes from a database library; a RunsInTx fact of a dependency
+	// means that library is within that dependency's reach, hence ours.
+	if !gate.Reaches(pass.Pkg, apis.DBPaths...) {
+		return nil, nil
+	}
+	c := newChecker(pass, rep)
 	c.exportFacts()
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	for n := range ins.PreorderSeq((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		if f, ok := c.function(n); ok {
-			c.regions(f, c.report)
-		}
+	for _, file := range pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if f, ok := c.function(n); ok {
+				c.regions(f, c.report)
+			}
+			return true
+		})
 	}
 	return nil, nil
 }
@@ -56,7 +66,8 @@ type checker struct {
 	pass     *analysis.Pass
 	rep      *report.Reporter
 	nc       *netcall.Result
-	cfgs     *ctrlflow.CFGs
+	nr       *noreturn.Result
+	cfgs     map[ast.Node]*cfg.CFG // built on first use
 	decls    map[*types.Func]*ast.FuncDecl
 	litArgs  map[*ast.FuncLit]argOf  // function literals passed as arguments
 	declArgs map[*types.Func][]argOf // named functions passed as arguments (s.handle)
@@ -71,12 +82,13 @@ type argOf struct {
 	idx  int
 }
 
-func newChecker(pass *analysis.Pass) *checker {
+func newChecker(pass *analysis.Pass, rep *report.Reporter) *checker {
 	c := &checker{
 		pass:     pass,
-		rep:      report.New(pass),
+		rep:      rep,
 		nc:       pass.ResultOf[netcall.Analyzer].(*netcall.Result),
-		cfgs:     pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs),
+		nr:       pass.ResultOf[noreturn.Analyzer].(*noreturn.Result),
+		cfgs:     make(map[ast.Node]*cfg.CFG),
 		decls:    make(map[*types.Func]*ast.FuncDecl),
 		litArgs:  make(map[*ast.FuncLit]argOf),
 		declArgs: make(map[*types.Func][]argOf),

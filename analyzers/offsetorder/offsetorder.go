@@ -4,16 +4,17 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/gate"
+	"github.com/idemlint/idemlint/internal/noreturn"
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/ssabuild"
 )
 
 //go:embed doc.go
@@ -25,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtractDoc(doc, "offsetorder"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/offsetorder.md",
 	Run:       run,
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, buildssa.Analyzer},
+	Requires:  []*analysis.Analyzer{noreturn.Analyzer}, // SSA is built in run, after the cheap checks
 	FactTypes: []analysis.Fact{new(CommitsOffset), new(DurableWork)},
 }
 
@@ -40,19 +41,37 @@ func init() {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	ssaRes, ok := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
-	if !ok || ssaRes == nil || ssaRes.Pkg == nil {
-		return nil, nil
-	}
 	if ignoredPath(pass.Pkg.Path()) {
 		return nil, nil // the standard library, Kafka clients, logging: tables know them
 	}
-	a := newChecker(pass)
+	r := report.New(pass) // before any early return: it reports directives without a reason
+	// DurableWork needs no library (a call through a handler interface
+	// counts), so every package exports facts; only the checks are gated.
+	ssaRes := ssabuild.Build(pass, pass.ResultOf[noreturn.Analyzer].(*noreturn.Result).NoReturn)
+	a := newChecker(pass, r)
 	a.exportFacts(ssaRes.SrcFuncs)
+	if !mayConsume(pass) {
+		return nil, nil
+	}
 	for _, fn := range ssaRes.SrcFuncs {
 		a.checkFunc(fn)
 	}
 	return nil, nil
+}
+
+// mayConsume reports whether the package can hold a consumed Kafka
+// message, the start of every check: a Kafka client is within its reach.
+func mayConsume(pass *analysis.Pass) bool {
+	return gate.Reaches(pass.Pkg, apis.KafkaPaths...)
+}
+
+// MayReport reports whether the analyzer can report in pkg: every finding
+// starts at a consumed Kafka message, so a Kafka client must be within the
+// package's reach. A driver that knows every package it analyses may skip
+// the packages that neither can report nor are imported by one that can:
+// their facts would serve no finding.
+func MayReport(pkg *types.Package) bool {
+	return gate.Reaches(pkg, apis.KafkaPaths...)
 }
 
 // checker holds the state of one pass.
@@ -69,14 +88,14 @@ type checker struct {
 	readerGroup *groupIDState               // package-wide ReaderConfig knowledge, built on first use
 }
 
-func newChecker(pass *analysis.Pass) *checker {
+func newChecker(pass *analysis.Pass, r *report.Reporter) *checker {
 	durable := apis.DBStatements()
 	for _, s := range []*apis.Set{apis.TxCommits(), apis.NetworkCalls(), apis.KafkaProduces()} {
 		durable.Add(s.Funcs()...)
 	}
 	return &checker{
 		pass:     pass,
-		r:        report.New(pass),
+		r:        r,
 		commits:  extraCommits.AddTo(apis.KafkaCommits()),
 		durable:  extraHandlers.AddTo(durable),
 		waits:    apis.GoroutineWaits(),
@@ -90,13 +109,23 @@ func newChecker(pass *analysis.Pass) *checker {
 func (a *checker) callExpr(lparen token.Pos) *ast.CallExpr {
 	if a.calls == nil {
 		a.calls = make(map[token.Pos]*ast.CallExpr)
-		ins, _ := a.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-		if ins != nil {
-			ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
-				c := n.(*ast.CallExpr)
+		a.inspect(func(n ast.Node) {
+			if c, ok := n.(*ast.CallExpr); ok {
 				a.calls[c.Lparen] = c
-			})
-		}
+			}
+		})
 	}
 	return a.calls[lparen]
+}
+
+// inspect calls f for every node of the package's files, in preorder.
+func (a *checker) inspect(f func(ast.Node)) {
+	for _, file := range a.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if n != nil {
+				f(n)
+			}
+			return true
+		})
+	}
 }

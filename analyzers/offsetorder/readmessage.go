@@ -5,8 +5,6 @@ import (
 	"go/constant"
 	"go/types"
 
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
@@ -120,16 +118,12 @@ func (a *checker) pkgGroupID() *groupIDState {
 	}
 	st := &groupIDState{}
 	a.readerGroup = st
-	ins, _ := a.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	if ins == nil {
-		return st
-	}
 	info := a.pass.TypesInfo
 	nonEmpty := func(e ast.Expr) bool {
 		tv, ok := info.Types[e]
 		return !ok || tv.Value == nil || tv.Value.Kind() != constant.String || constant.StringVal(tv.Value) != ""
 	}
-	ins.Preorder([]ast.Node{(*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil)}, func(n ast.Node) {
+	a.inspect(func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.CompositeLit:
 			if !apis.IsKafkaReaderConfig(info.TypeOf(n)) {

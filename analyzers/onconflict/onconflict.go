@@ -6,8 +6,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
+	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/facts/netcall"
+	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/report"
 )
 
@@ -35,8 +37,27 @@ func init() {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	r := report.New(pass) // before any early return: it reports directives without a reason
+	if !relevant(pass) {
+		return nil, nil
+	}
 	c := newChecker(pass)
 	c.exportFacts()
-	c.reportAll(report.New(pass))
+	c.reportAll(r)
 	return nil, nil
+}
+
+// relevant reports whether the package can hold a finding or a fact: it
+// reaches a database, Kafka or network library (or one that -writes,
+// -norows-checks or -network-calls name), or it calls a DBTX-shaped
+// interface method (SQL run through an interface the code declares), or a
+// function of another package with an onconflict fact. A fact of a
+// dependency built on a library means the library is within reach.
+func relevant(pass *analysis.Pass) bool {
+	paths := append(append(apis.DBPaths[:len(apis.DBPaths):len(apis.DBPaths)], apis.KafkaPaths...),
+		gate.Paths(netcall.ExtraCalls.AddTo(apis.NetworkCalls()), extraWrites.AddTo(&apis.Set{}), extraCheckers.AddTo(&apis.Set{}))...)
+	if gate.Reaches(pass.Pkg, paths...) {
+		return true
+	}
+	return gate.Uses(pass, apis.IsDBTXMethod, new(NoRowOnConflict), new(ChecksNoRows), new(Writes))
 }

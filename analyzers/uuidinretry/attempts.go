@@ -58,7 +58,7 @@ func (c *checker) checkRetryCall(cur inspector.Cursor, call *ast.CallExpr) {
 		case *types.Var:
 			if lit := c.localFuncLit(cur, obj); lit != nil {
 				at.where = "operation passed to " + name
-				if lc, ok := c.insp.Root().FindNode(lit); ok {
+				if lc, ok := c.findNode(lit); ok {
 					c.scanAttempt(lc, at)
 				}
 			}

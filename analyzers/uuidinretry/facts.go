@@ -148,7 +148,7 @@ func (c *checker) computeFresh(fd *ast.FuncDecl) *MakesFreshID {
 			if !ok {
 				return true
 			}
-			cur, ok := c.insp.Root().FindNode(n)
+			cur, ok := c.findNode(n)
 			if !ok {
 				return true
 			}
@@ -232,7 +232,7 @@ func (c *checker) computeRetries(fd *ast.FuncDecl) *RetriesParam {
 	if !hasFuncParam {
 		return nil
 	}
-	fdCur, ok := c.insp.Root().FindNode(fd)
+	fdCur, ok := c.findNode(fd)
 	if !ok {
 		return nil
 	}
@@ -270,7 +270,7 @@ func (c *checker) computeRetries(fd *ast.FuncDecl) *RetriesParam {
 // computeUnkeyed decides whether fd sends a write request without an
 // Idempotency-Key header.
 func (c *checker) computeUnkeyed(fd *ast.FuncDecl) *SendsUnkeyedWrite {
-	fdCur, ok := c.insp.Root().FindNode(fd)
+	fdCur, ok := c.findNode(fd)
 	if !ok {
 		return nil
 	}

@@ -20,7 +20,7 @@ func (c *checker) hoistFix(node ast.Node, at attempt) (analysis.SuggestedFix, bo
 	if at.lit == nil || !at.call.Valid() {
 		return analysis.SuggestedFix{}, false
 	}
-	cur, ok := c.insp.Root().FindNode(node)
+	cur, ok := c.findNode(node)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}

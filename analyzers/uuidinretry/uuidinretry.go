@@ -6,7 +6,6 @@ import (
 	"go/ast"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
@@ -23,8 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "uuidinretry",
 	Doc:       analysisdoc.MustExtractDoc(doc, "uuidinretry"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/uuidinretry.md",
-	Run:       run,
-	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	Run:       run, // no Requires: the inspector is built in run, where needed
 	FactTypes: []analysis.Fact{new(MakesFreshID), new(RetriesParam), new(SendsUnkeyedWrite)},
 	Flags:     flags(),
 }
@@ -46,7 +44,8 @@ func flags() flag.FlagSet {
 type checker struct {
 	pass       *analysis.Pass
 	rep        *report.Reporter
-	insp       *inspector.Inspector
+	insp       *inspector.Inspector // built on first use: see inspector
+	declCurs   []inspector.Cursor   // the files' top-level declarations, by position
 	generators *apis.Set
 	retryFuncs *apis.RetryFuncs
 	funcs      map[*ast.FuncDecl]*funcInfo // memo of same-package summaries
@@ -57,8 +56,7 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	c := &checker{
 		pass:       pass,
-		rep:        report.New(pass),
-		insp:       pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		rep:        report.New(pass), // before any early return: it reports directives without a reason
 		generators: extraGenerators.AddTo(apis.IDGenerators()),
 		retryFuncs: apis.DefaultRetryFuncs(),
 		funcs:      make(map[*ast.FuncDecl]*funcInfo),
@@ -69,8 +67,15 @@ func run(pass *analysis.Pass) (any, error) {
 		c.retryFuncs.Add(f, -1)
 	}
 	c.indexDecls()
+	if !c.relevant() {
+		// No fresh identifier and no unkeyed write can come up here, so
+		// neither findings nor MakesFreshID or SendsUnkeyedWrite facts;
+		// RetriesParam needs no library and is still exported.
+		c.exportRetries()
+		return nil, nil
+	}
 	c.exportFacts()
-	for cur := range c.insp.Root().Preorder((*ast.CallExpr)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+	for cur := range c.inspector().Root().Preorder((*ast.CallExpr)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.CallExpr:
 			c.checkRetryCall(cur, n)

@@ -21,6 +21,7 @@ import (
 
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/gate"
 )
 
 // ExtraCalls extends the default table of network calls. It is the
@@ -64,7 +65,14 @@ func (f *PerformsNetworkCall) String() string {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	r := newResult(pass, ExtraCalls.AddTo(apis.NetworkCalls()))
-	r.exportFacts()
+	calls := ExtraCalls.AddTo(apis.NetworkCalls())
+	r := newResult(pass, calls)
+	// Every chain ends at a library network call, and a fact of a
+	// dependency was derived from one within that dependency's reach: a
+	// package that reaches no network library has no chain to export.
+	// The Result still answers (lazily) for analyzers that require it.
+	if gate.Reaches(pass.Pkg, gate.Paths(calls)...) {
+		r.exportFacts()
+	}
 	return r, nil
 }

@@ -18,6 +18,12 @@ type Result struct {
 	memo    map[*types.Func][]string // chain below a function; nil: no network call
 	done    map[*types.Func]bool
 	started map[*types.Func]bool
+
+	// interface resolution, built on first use (see interfaceChain)
+	methodNames map[string]bool
+	types       []*types.TypeName
+	declaring   map[string][]int // method name → indexes in types
+	embedding   []int            // indexes in types of structs with embedded fields
 }
 
 func newResult(pass *analysis.Pass, calls *apis.Set) *Result {

@@ -1,0 +1,84 @@
+package uuidinretry
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/gate"
+)
+
+// relevant reports whether a fresh identifier or an unkeyed write request
+// can come up in the package, which every finding and the MakesFreshID
+// and SendsUnkeyedWrite facts start from: a non-standard identifier or
+// HTTP library (or a -generators function) is within reach, or the code
+// refers to a function of a standard one (crypto/rand.Text, net/http's
+// NewRequest or (*Client).Post: the standard library is within everyone's
+// reach, so the use itself decides), or to a function of another package
+// with one of those facts.
+func (c *checker) relevant() bool {
+	var lib, std []string
+	for _, p := range append(gate.Paths(c.generators, apis.NetworkCalls()), "net/http", "github.com/hashicorp/go-retryablehttp") {
+		if first, _, _ := strings.Cut(p, "/"); strings.Contains(first, ".") {
+			lib = append(lib, p)
+		} else {
+			std = append(std, p)
+		}
+	}
+	if gate.Reaches(c.pass.Pkg, lib...) {
+		return true
+	}
+	return gate.Uses(c.pass, func(fn *types.Func) bool {
+		return fn.Pkg() != nil && slices.Contains(std, apis.NormPath(fn.Pkg().Path()))
+	}, new(MakesFreshID), new(SendsUnkeyedWrite))
+}
+
+// exportRetries exports the RetriesParam facts of the package's exported
+// functions, in a package where they are the only facts there can be.
+// Only a function that calls one of its function parameters, or passes
+// one to a call, can have it (computeRetries), so the others are skipped
+// before any inspector is built.
+func (c *checker) exportRetries() {
+	for obj, fd := range c.decls {
+		fn := obj.(*types.Func)
+		if !fn.Exported() || !c.usesFuncParam(fn, fd) {
+			continue
+		}
+		if s := c.summary(fd); s.retries != nil {
+			c.pass.ExportObjectFact(fn, s.retries)
+		}
+	}
+}
+
+// usesFuncParam reports whether fd's body calls one of fn's function-typed
+// parameters or passes one as a call argument.
+func (c *checker) usesFuncParam(fn *types.Func, fd *ast.FuncDecl) bool {
+	sig := fn.Signature()
+	isParam := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok {
+			return false
+		}
+		if _, ok := v.Type().Underlying().(*types.Signature); !ok {
+			return false
+		}
+		return funcParamIndex(sig, v) >= 0
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			found = isParam(call.Fun) || slices.ContainsFunc(call.Args, isParam)
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,112 @@
+// Package gate answers, cheaply and before any real work, whether an
+// analyzer can find anything in a package: whether a library it knows is
+// within the package's reach, and whether the package refers to a function
+// of another package that carries one of its facts.
+//
+// STYLE.md: "return early only if neither the API nor a fact-bearing
+// import is present". A package can only call a library whose package it
+// imports, directly or through the packages it imports (a helper may
+// return a pgx.Tx to a package that never imports pgx), and every fact a
+// dependency exports was derived from a library call within that
+// dependency's own reach, so a package whose reach holds none of an
+// analyzer's libraries produces neither findings nor facts that depend on
+// them. Gates built from Reaches are therefore exact, provided the path
+// list holds every library the analyzer's tables and flags name. Facts
+// that need no library (a context.WithoutCancel helper, a hand-written
+// retry loop) are gated with Uses and UsesFact instead.
+package gate
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/internal/apis"
+)
+
+// Reaches reports whether pkg, or a package it imports directly or
+// indirectly, lies at or under one of paths (normalized import paths, as
+// in the internal/apis tables).
+//
+// The walk follows types.Package.Imports: for a package type-checked from
+// source those are its imports; for one read from export data they are
+// every package its export data mentions, so every type the package can
+// name is within the walk.
+func Reaches(pkg *types.Package, paths ...string) bool {
+	if pkg == nil || len(paths) == 0 {
+		return false
+	}
+	seen := make(map[*types.Package]bool)
+	var walk func(p *types.Package) bool
+	walk = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		if under(p.Path(), paths) {
+			return true
+		}
+		for _, imp := range p.Imports() {
+			if walk(imp) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(pkg)
+}
+
+// under reports whether the import path, normalized, is one of paths or
+// lies under one of them.
+func under(path string, paths []string) bool {
+	p := apis.NormPath(path)
+	for _, want := range paths {
+		if p == want || strings.HasPrefix(p, want) && len(p) > len(want) && p[len(want)] == '/' {
+			return true
+		}
+	}
+	return false
+}
+
+// Paths returns the import paths of the functions of the sets, for Reaches.
+func Paths(sets ...*apis.Set) []string {
+	var out []string
+	for _, s := range sets {
+		out = append(out, s.Paths()...)
+	}
+	return out
+}
+
+// Uses reports whether the package refers to a function (or method) that
+// pred accepts (pred may be nil), or to a function of another package that
+// carries a fact of one of the given types (which must be among
+// pass.Analyzer's fact types). Generic instances are given as their origin.
+// It is one pass over the package's uses.
+func Uses(pass *analysis.Pass, pred func(*types.Func) bool, facts ...analysis.Fact) bool {
+	if len(facts) > 0 && len(pass.AllObjectFacts()) == 0 {
+		facts = nil // no dependency exported any
+	}
+	if pred == nil && len(facts) == 0 {
+		return false
+	}
+	for _, obj := range pass.TypesInfo.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		fn = fn.Origin()
+		if pred != nil && pred(fn) {
+			return true
+		}
+		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+			continue
+		}
+		for _, f := range facts {
+			if pass.ImportObjectFact(fn, f) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,252 @@
+// Package noreturn defines an Analyzer that finds the functions that never
+// return (they call os.Exit, log.Fatal, panic on every path, ...) and
+// builds control-flow graphs on demand.
+//
+// It computes exactly what golang.org/x/tools/go/analysis/passes/ctrlflow
+// (v0.52.0) computes — the same noReturn induction over the package's
+// static call graph, the same intrinsics, a fact exported per no-return
+// function — but it keeps no CFG and needs no inspector. ctrlflow keeps a
+// CFG of every function and requires inspect, and the checker holds every
+// action's result until the whole run ends: on a 166k-line module that is
+// tens of megabytes held for packages where no idemlint analyzer has
+// anything to do. Analyzers that need a CFG (httpintx) or SSA
+// (internal/ssabuild) ask this Result for it, for the packages they
+// actually examine, and drop it when their pass ends.
+package noreturn
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Analyzer computes the NoReturn fact and the Result.
+var Analyzer = &analysis.Analyzer{
+	Name:       "noreturn",
+	Doc:        "find functions that never return (like ctrlflow, without keeping CFGs)",
+	URL:        "https://github.com/idemlint/idemlint/tree/main/internal/noreturn",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(NoReturn)},
+}
+
+// NoReturn marks a function that never returns normally.
+type NoReturn struct{}
+
+// AFact implements analysis.Fact.
+func (*NoReturn) AFact() {}
+
+// String returns "noReturn".
+func (*NoReturn) String() string { return "noReturn" }
+
+// Result answers which functions never return, for the functions of the
+// package and for the imported functions the package calls as statements,
+// as ctrlflow.CFGs.NoReturn does.
+type Result struct {
+	info      *types.Info
+	noReturn  map[*types.Func]bool
+	intrinsic map[*types.Func]bool // declared here and known intrinsically: no CFG (as in ctrlflow)
+	// Calls whose answer, when ctrlflow built the CFG holding them, was not
+	// the final one: inside a recursive cycle, a function still being
+	// worked on may return. Kept so that CFGs built later are ctrlflow's.
+	override map[*ast.CallExpr]bool
+}
+
+// NoReturn reports whether fn never returns. Like ctrlflow.CFGs.NoReturn,
+// it is defined for the package's functions and for the imported functions
+// the package calls as statements.
+func (r *Result) NoReturn(fn *types.Func) bool { return r != nil && r.noReturn[fn] }
+
+// MayReturn reports whether a call may return; it is the predicate
+// cfg.New is given.
+func (r *Result) MayReturn(call *ast.CallExpr) bool {
+	if v, ok := r.override[call]; ok {
+		return v
+	}
+	return r.finalMayReturn(call)
+}
+
+func (r *Result) finalMayReturn(call *ast.CallExpr) bool {
+	if id, ok := call.Fun.(*ast.Ident); ok && r.info.Uses[id] == panicBuiltin {
+		return false
+	}
+	fn := typeutil.StaticCallee(r.info, call)
+	return fn == nil || !r.noReturn[fn]
+}
+
+// FuncDecl returns a new CFG of decl's body, or nil when decl has no body
+// or its function is a known intrinsic (as ctrlflow.CFGs.FuncDecl does).
+// Callers that need it twice keep it.
+func (r *Result) FuncDecl(decl *ast.FuncDecl) *cfg.CFG {
+	if decl.Body == nil {
+		return nil
+	}
+	if fn, ok := r.info.Defs[decl.Name].(*types.Func); ok && r.intrinsic[fn] {
+		return nil
+	}
+	return cfg.New(decl.Body, r.MayReturn)
+}
+
+// FuncLit returns a new CFG of lit's body.
+func (r *Result) FuncLit(lit *ast.FuncLit) *cfg.CFG {
+	return cfg.New(lit.Body, r.MayReturn)
+}
+
+// declInfo is the state of one function declaration during the run.
+type declInfo struct {
+	decl    *ast.FuncDecl
+	started bool
+}
+
+type state struct {
+	pass    *analysis.Pass
+	decls   map[*types.Func]*declInfo
+	res     *Result
+	answers map[*ast.CallExpr]bool // what callMayReturn said, per call
+}
+
+// run follows ctrlflow.run: it builds, in source order, the CFG of every
+// named function (recursively for its callees, cycles broken by the
+// started mark), then of every function literal, and exports a fact for
+// each function found not to return. The CFGs are dropped.
+func run(pass *analysis.Pass) (any, error) {
+	s := &state{
+		pass:    pass,
+		decls:   make(map[*types.Func]*declInfo),
+		answers: make(map[*ast.CallExpr]bool),
+		res: &Result{
+			info:      pass.TypesInfo,
+			noReturn:  make(map[*types.Func]bool),
+			intrinsic: make(map[*types.Func]bool),
+			override:  make(map[*ast.CallExpr]bool),
+		},
+	}
+	var order []*types.Func
+	var lits []*ast.FuncLit
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if fn, ok := pass.TypesInfo.Defs[n.Name].(*types.Func); ok {
+					s.decls[fn] = &declInfo{decl: n}
+					order = append(order, fn)
+				}
+			case *ast.FuncLit:
+				lits = append(lits, n)
+			}
+			return true
+		})
+	}
+	for _, fn := range order {
+		s.buildDecl(fn, s.decls[fn])
+	}
+	// ctrlflow builds the literals' CFGs too; they add the imported
+	// no-return functions the literals call to the answers.
+	for _, lit := range lits {
+		cfg.New(lit.Body, s.callMayReturn)
+	}
+	for call, ans := range s.answers {
+		if s.res.finalMayReturn(call) != ans {
+			s.res.override[call] = ans
+		}
+	}
+	s.pass = nil
+	return s.res, nil
+}
+
+func (s *state) buildDecl(fn *types.Func, di *declInfo) {
+	if di.started {
+		return // break cycle
+	}
+	di.started = true
+	noreturn, known := knownIntrinsic(fn)
+	if known {
+		s.res.intrinsic[fn] = true
+	} else if di.decl.Body != nil {
+		if cfg.New(di.decl.Body, s.callMayReturn).NoReturn() {
+			noreturn = true
+		}
+	}
+	if noreturn {
+		s.pass.ExportObjectFact(fn, new(NoReturn))
+		s.res.noReturn[fn] = true
+	}
+}
+
+// callMayReturn is ctrlflow's predicate for cfg.New; it records its answers.
+func (s *state) callMayReturn(call *ast.CallExpr) bool {
+	r := s.mayReturn(call)
+	s.answers[call] = r
+	return r
+}
+
+func (s *state) mayReturn(call *ast.CallExpr) bool {
+	if id, ok := call.Fun.(*ast.Ident); ok && s.pass.TypesInfo.Uses[id] == panicBuiltin {
+		return false // panic never returns
+	}
+	fn := typeutil.StaticCallee(s.pass.TypesInfo, call)
+	if fn == nil {
+		return true // callee not statically known; be conservative
+	}
+	if di, ok := s.decls[fn]; ok {
+		s.buildDecl(fn, di)
+		return !s.res.noReturn[fn]
+	}
+	if s.pass.ImportObjectFact(fn, new(NoReturn)) {
+		s.res.noReturn[fn] = true
+		return false
+	}
+	return true
+}
+
+var panicBuiltin = types.Universe.Lookup("panic").(*types.Builtin)
+
+// knownIntrinsic is ctrlflow's list: functions that never return because
+// they stop the calling thread, and compiler intrinsics that do return.
+func knownIntrinsic(fn *types.Func) (noreturn, known bool) {
+	if isFunc(fn, "syscall", "Exit", "ExitProcess", "ExitThread") ||
+		isFunc(fn, "runtime", "Goexit", "fatalthrow", "fatalpanic", "exit") ||
+		isMethod(fn, "go.uber.org/zap", "Logger", "Fatal", "Panic") ||
+		isMethod(fn, "go.uber.org/zap", "SugaredLogger", "Fatal", "Fatalw", "Fatalf", "Panic", "Panicw", "Panicf") ||
+		isMethod(fn, "github.com/sirupsen/logrus", "Logger", "Exit", "Panic", "Panicf", "Panicln") ||
+		isMethod(fn, "github.com/sirupsen/logrus", "Entry", "Panicf", "Panicln") ||
+		isFunc(fn, "k8s.io/klog", "Exit", "ExitDepth", "Exitf", "Exitln", "Fatal", "FatalDepth", "Fatalf", "Fatalln") ||
+		isFunc(fn, "k8s.io/klog/v2", "Exit", "ExitDepth", "Exitf", "Exitln", "Fatal", "FatalDepth", "Fatalf", "Fatalln") {
+		return true, true
+	}
+	if isFunc(fn, "internal/abi", "EscapeNonString") || isFunc(fn, "hash/maphash", "Comparable") {
+		return false, true
+	}
+	return false, false
+}
+
+// isFunc reports whether fn is a package-level function of pkgPath named
+// one of names.
+func isFunc(fn *types.Func, pkgPath string, names ...string) bool {
+	return fn.Pkg() != nil && fn.Pkg().Path() == pkgPath && fn.Signature().Recv() == nil &&
+		fn.Parent() == fn.Pkg().Scope() && slices.Contains(names, fn.Name())
+}
+
+// isMethod reports whether fn is a method of the package-level type
+// pkgPath.typeName (or a pointer to it) named one of names.
+func isMethod(fn *types.Func, pkgPath, typeName string, names ...string) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil || !slices.Contains(names, fn.Name()) {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := n.Obj()
+	return obj.Pkg() != nil && obj.Pkg().Path() == pkgPath && obj.Name() == typeName && obj.Parent() == obj.Pkg().Scope()
+}

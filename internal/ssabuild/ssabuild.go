@@ -1,0 +1,71 @@
+// Package ssabuild builds the SSA form of the package an analysis pass
+// examines, on demand.
+//
+// It does what golang.org/x/tools/go/analysis/passes/buildssa (v0.52.0)
+// does, a few lines copied from it, but as a function rather than a
+// required analyzer. A required analyzer runs on every package and the
+// checker keeps every action's result until the whole run ends, so
+// requiring buildssa builds SSA for packages where nothing can be found
+// and holds all of it in memory to the end: on a real module that was a
+// fifth of idemlint's time and most of its memory. An analyzer calls
+// Build after its cheap checks say the package is worth it, and the SSA
+// goes when its pass ends.
+package ssabuild
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// SSA is what buildssa.SSA holds: the package and its source functions,
+// literals included, in source order.
+type SSA struct {
+	Pkg      *ssa.Package
+	SrcFuncs []*ssa.Function
+}
+
+// Build builds the SSA of pass's package. noReturn (from
+// internal/noreturn, or nil) tells which calls never return, as buildssa
+// takes it from ctrlflow; it improves the CFG the same way.
+func Build(pass *analysis.Pass, noReturn func(*types.Func) bool) *SSA {
+	prog := ssa.NewProgram(pass.Fset, ssa.BuilderMode(0))
+	if noReturn != nil {
+		prog.SetNoReturn(noReturn)
+	}
+	// Create SSA packages for direct imports.
+	for _, p := range pass.Pkg.Imports() {
+		prog.CreatePackage(p, nil, nil, true)
+	}
+	// Create and build the primary package.
+	ssapkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	ssapkg.Build()
+
+	// Source functions, literals included, in source order.
+	var funcs []*ssa.Function
+	var addAnons func(f *ssa.Function)
+	addAnons = func(f *ssa.Function) {
+		funcs = append(funcs, f)
+		for _, anon := range f.AnonFuncs {
+			addAnons(anon)
+		}
+	}
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			decl, ok := decl.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			if f := prog.FuncValue(fn); f != nil {
+				addAnons(f)
+			}
+		}
+	}
+	return &SSA{Pkg: ssapkg, SrcFuncs: funcs}
+}
