@@ -123,7 +123,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	dir, _ := os.Getwd()
-	dopts := driver.Options{Tests: o.tests, FullGraph: o.fullGraph, BuildTags: o.tags}
+	dopts := driver.Options{Tests: o.tests, FullGraph: o.fullGraph, BuildTags: o.tags, MayReport: analyzers.MayReport}
 	if o.factsFrom != "" {
 		dopts.FactsFrom = strings.Split(o.factsFrom, ",")
 	}

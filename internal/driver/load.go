@@ -21,10 +21,12 @@ package driver
 
 import (
 	"fmt"
+	"go/types"
 	"path"
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -36,6 +38,12 @@ type Options struct {
 	FactsFrom []string // import-path patterns of other modules to analyse for facts
 	Env       []string // environment for the go command (nil: inherit)
 	BuildTags string
+
+	// MayReport, when set, tells for an analyzer whether it can report in
+	// a package (nil: anywhere). The fast driver then runs the analyzer
+	// only on the packages that can report and the ones they import (see
+	// prune). The full-graph mode ignores it.
+	MayReport func(*analysis.Analyzer) func(*types.Package) bool
 }
 
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |

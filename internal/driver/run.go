@@ -40,6 +40,9 @@ func Run(o Options, analyzers []*analysis.Analyzer, patterns []string) (*Result,
 	if len(l.analyse) == 0 {
 		return res, nil
 	}
+	if !o.FullGraph {
+		analyzers = prune(analyzers, l.analyse, o.MayReport)
+	}
 	graph, err := checker.Analyze(analyzers, l.analyse, &checker.Options{})
 	if err != nil {
 		return nil, err

@@ -129,7 +129,7 @@ func runMode(mode, dir string, patterns []string) error {
 		_, err = checker.Analyze([]*analysis.Analyzer{noop}, ok, nil)
 		return err
 	case "idemlint", "full-graph":
-		res, err := driver.Run(driver.Options{Dir: dir, Tests: true, FullGraph: mode == "full-graph"}, analyzers.All(), patterns)
+		res, err := driver.Run(driver.Options{Dir: dir, Tests: true, FullGraph: mode == "full-graph", MayReport: analyzers.MayReport}, analyzers.All(), patterns)
 		if err != nil {
 			return err
 		}
