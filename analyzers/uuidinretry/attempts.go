@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -219,11 +220,65 @@ func (c *checker) isRetryLoop(loop ast.Node) bool {
 		if !ok || b.Info()&types.IsInteger == 0 {
 			return false
 		}
-		return c.leavesOnSuccess(l.Body)
+		return c.leavesOnSuccess(l.Body) && !c.isCollisionLoop(l.Body)
 	case *ast.ForStmt:
-		return c.leavesOnSuccess(l.Body)
+		return c.leavesOnSuccess(l.Body) && !c.isCollisionLoop(l.Body)
 	}
 	return false
+}
+
+// isCollisionLoop reports whether a loop goes round again only after a
+// unique violation: it makes a new value until one does not collide
+// (short codes, slugs, public IDs). The failed attempt wrote nothing, so a
+// fresh value per attempt is the point, not a bug.
+//
+//	if err == nil { return code, nil }
+//	if !isUniqueViolation(err) { return "", err }
+func (c *checker) isCollisionLoop(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if mentionsUniqueViolation(n.Cond) {
+				found = true
+			}
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				if mentionsUniqueViolation(e) {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// mentionsUniqueViolation reports whether e tests for a unique violation:
+// the SQLSTATE "23505", pgerrcode.UniqueViolation, isUnique(err),
+// errors.Is(err, ErrDuplicate), IsCollision(err).
+func mentionsUniqueViolation(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			if n.Value == `"23505"` {
+				found = true
+			}
+		case *ast.Ident:
+			name := strings.ToLower(n.Name)
+			if strings.Contains(name, "unique") || strings.Contains(name, "duplicate") || strings.Contains(name, "collision") || strings.Contains(name, "collide") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // leavesOnSuccess reports whether a loop body exits the loop when an error

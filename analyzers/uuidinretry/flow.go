@@ -212,6 +212,9 @@ func (c *checker) followCallArg(cur inspector.Cursor, call *ast.CallExpr, arg as
 		res.nonLog = true
 		return false
 	}
+	if isTracingName(fn.Name()) || isTracingName(paramName(fn, call, arg)) {
+		return false // ctxutil.WithRequestID(ctx, id), log.WithTraceID(id): tracing
+	}
 	res.nonLog = true
 	if isDedupInsert(info, call) || isDedupFunc(fn) {
 		if res.dedup == "" {
@@ -240,6 +243,23 @@ func (c *checker) followCallArg(cur inspector.Cursor, call *ast.CallExpr, arg as
 		}
 	}
 	return false
+}
+
+// paramName returns the name of the parameter of fn that arg binds to in call.
+func paramName(fn *types.Func, call *ast.CallExpr, arg ast.Node) string {
+	sig := fn.Signature()
+	for i, a := range call.Args {
+		if a != arg {
+			continue
+		}
+		if sig.Variadic() && i >= sig.Params().Len()-1 {
+			i = sig.Params().Len() - 1
+		}
+		if i < sig.Params().Len() {
+			return sig.Params().At(i).Name()
+		}
+	}
+	return ""
 }
 
 // fieldSink classifies an identifier stored in a field.

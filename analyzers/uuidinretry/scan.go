@@ -17,7 +17,11 @@ func (c *checker) scanAttempt(body inspector.Cursor, at attempt) {
 	for cur := range body.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		if g, ok := c.generator(call); ok {
-			fl := c.flow(c.topExpr(cur))
+			top := c.topExpr(cur)
+			if c.madeOnce(top, body) {
+				continue
+			}
+			fl := c.flow(top)
 			if !fl.nonLog || at.kind == delivery && fl.dedup == "" {
 				continue
 			}
