@@ -117,7 +117,7 @@ func (c *checker) computeRunsInTx(fn *types.Func) *RunsInTx {
 	return found
 }
 
-// exportFacts exports RunsInTx for the package's functions that have it.
+// exportFacts exports RunsInTx, EndsTx and BeginsTx for the package's functions that have it.
 func (c *checker) exportFacts() {
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
@@ -129,6 +129,7 @@ func (c *checker) exportFacts() {
 				if fact := c.runsInTx(fn); fact != nil {
 					c.pass.ExportObjectFact(fn, fact)
 				}
+				c.exportEndsTx(fn)
 			}
 		}
 	}

@@ -16,8 +16,8 @@ var (
 
 // endsTx returns the position at which node n ends tx: a Commit or
 // Rollback on one of tx's variables (tx.Commit, u.tx.Rollback), a call of a
-// function of this package that commits or rolls back the transaction it
-// is passed, or an assignment of a new value to the variable. It returns
+// function with the EndsTx fact on one of them (dbx.Commit(tx),
+// uow.Commit(ctx)), or an assignment of a new value to the variable. It returns
 // NoPos if n does not end tx. A deferred Rollback runs at the function's
 // exit and ends nothing where it is written.
 func (c *checker) endsTx(n ast.Node, tx *txOpen) token.Pos {
@@ -55,58 +55,56 @@ func (c *checker) endsTx(n ast.Node, tx *txOpen) token.Pos {
 }
 
 // closesTx reports whether call commits or rolls back a transaction held
-// by one of vars, directly or through a function of this package.
+// by one of vars, directly or through a function with the EndsTx fact
+// (of this package or, exported, of another: dbx.Commit(tx), uow.Commit(ctx)).
 func (c *checker) closesTx(call *ast.CallExpr, vars []*types.Var) bool {
-	fn := apis.Callee(c.pass.TypesInfo, call)
-	if fn == nil {
-		return false
-	}
-	if commits.Match(fn) || rollbacks.Match(fn) {
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		return ok && slices.Contains(vars, c.rootVar(sel.X))
-	}
-	decl := c.decls[fn.Origin()]
-	if decl == nil {
-		return false
-	}
-	// finish(ctx, tx, err): a helper that ends the transaction it is passed.
-	f, ok := c.function(decl)
-	if !ok {
-		return false
-	}
-	params := c.params(f)
-	if f.recv != nil && len(params) > 0 && len(f.recv.List) > 0 && len(f.recv.List[0].Names) > 0 {
-		params = params[1:]
-	}
-	for i, a := range call.Args {
-		if i >= len(params) || !slices.Contains(vars, c.rootVar(a)) {
-			continue
-		}
-		if c.bodyCloses(decl.Body, params[i]) {
+	for _, v := range c.closedVars(call) {
+		if slices.Contains(vars, v) {
 			return true
 		}
 	}
 	return false
 }
 
-// bodyCloses reports whether body commits or rolls back the transaction held by v.
-func (c *checker) bodyCloses(body *ast.BlockStmt, v *types.Var) bool {
-	found := false
-	ast.Inspect(body, func(x ast.Node) bool {
-		if call, ok := x.(*ast.CallExpr); ok && !found {
-			fn := apis.Callee(c.pass.TypesInfo, call)
-			if fn != nil && (commits.Match(fn) || rollbacks.Match(fn)) {
-				if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && c.rootVar(sel.X) == v {
-					found = true
-				}
+// closedVars returns the variables holding the transactions call commits or
+// rolls back: the root of the receiver of tx.Commit (tx, u in u.tx.Commit),
+// or the arguments and receiver a function with the EndsTx fact ends.
+func (c *checker) closedVars(call *ast.CallExpr) []*types.Var {
+	fn := apis.Callee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return nil
+	}
+	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if commits.Match(fn) || rollbacks.Match(fn) {
+		if isSel {
+			if v := c.rootVar(sel.X); v != nil {
+				return []*types.Var{v}
 			}
 		}
-		return !found
-	})
-	return found
+		return nil
+	}
+	f := c.endsTxOf(fn)
+	if f == nil {
+		return nil
+	}
+	var out []*types.Var
+	if f.Recv && isSel && fn.Signature().Recv() != nil {
+		if v := c.rootVar(sel.X); v != nil {
+			out = append(out, v)
+		}
+	}
+	for _, i := range f.Params {
+		if i < len(call.Args) {
+			if v := c.rootVar(call.Args[i]); v != nil {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
 }
 
-// rootVar returns the variable at the root of e (tx, u in u.tx, *p), or nil.
+// rootVar returns the variable at the root of e (tx, u in u.tx, *p, u in
+// u.Tx()), or nil.
 func (c *checker) rootVar(e ast.Expr) *types.Var {
 	for {
 		switch x := ast.Unparen(e).(type) {
@@ -116,6 +114,14 @@ func (c *checker) rootVar(e ast.Expr) *types.Var {
 			e = x.X
 		case *ast.UnaryExpr:
 			e = x.X
+		case *ast.CallExpr:
+			// uow.Tx().Commit(ctx): a getter of the transaction u holds.
+			fn := apis.Callee(c.pass.TypesInfo, x)
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			if fn == nil || !ok || len(x.Args) > 0 || fn.Signature().Recv() == nil || !returnsTxType(fn) {
+				return nil
+			}
+			e = sel.X
 		case *ast.Ident:
 			v, _ := c.pass.TypesInfo.Uses[x].(*types.Var)
 			return v
@@ -123,4 +129,10 @@ func (c *checker) rootVar(e ast.Expr) *types.Var {
 			return nil
 		}
 	}
+}
+
+// returnsTxType reports whether fn's first result is a transaction.
+func returnsTxType(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	return res.Len() > 0 && apis.IsTx(res.At(0).Type())
 }

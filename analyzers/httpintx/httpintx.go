@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/httpintx.md",
 	Run:       run,
 	Requires:  []*analysis.Analyzer{noreturn.Analyzer, netcall.Analyzer}, // CFGs are built in run, where a transaction can be
-	FactTypes: []analysis.Fact{new(RunsInTx)},
+	FactTypes: []analysis.Fact{new(RunsInTx), new(EndsTx), new(BeginsTx)},
 }
 
 func init() {
@@ -74,6 +74,11 @@ type checker struct {
 	runs     map[*types.Func]*RunsInTx
 	started  map[*types.Func]bool
 	reported map[token.Pos]bool
+
+	ends          map[*types.Func]*EndsTx // EndsTx of this package's functions
+	endsStarted   map[*types.Func]bool
+	beginsMemo    map[*types.Func]*BeginsTx // BeginsTx of this package's functions
+	beginsStarted map[*types.Func]bool
 }
 
 // argOf is the call a function is passed to, and the argument index.
@@ -95,6 +100,11 @@ func newChecker(pass *analysis.Pass, rep *report.Reporter) *checker {
 		runs:     make(map[*types.Func]*RunsInTx),
 		started:  make(map[*types.Func]bool),
 		reported: make(map[token.Pos]bool),
+
+		ends:          make(map[*types.Func]*EndsTx),
+		endsStarted:   make(map[*types.Func]bool),
+		beginsMemo:    make(map[*types.Func]*BeginsTx),
+		beginsStarted: make(map[*types.Func]bool),
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {

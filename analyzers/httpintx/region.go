@@ -44,7 +44,8 @@ func (c *checker) regions(f function, visit visitor) {
 // beginAt reports whether node n begins a transaction and assigns it to a
 // variable (tx, err := pool.Begin(ctx)), and returns the variable holding
 // the begin's error, if any. Any call whose first result is a transaction
-// counts, so that a store's own BeginTx wrapper is a begin too.
+// counts, so that a store's own BeginTx wrapper is a begin too, and so does
+// a call that returns a transaction it began held in a struct (BeginsTx).
 func (c *checker) beginAt(n ast.Node) (*txOpen, *types.Var) {
 	var lhs []ast.Expr
 	var rhs []ast.Expr
@@ -63,7 +64,7 @@ func (c *checker) beginAt(n ast.Node) (*txOpen, *types.Var) {
 		return nil, nil
 	}
 	call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr)
-	if !ok || !c.returnsTx(call) {
+	if !ok || !c.returnsTx(call) && !c.beginsHeldTx(call) {
 		return nil, nil
 	}
 	txVar := c.varOf(lhs[0])
@@ -76,6 +77,13 @@ func (c *checker) beginAt(n ast.Node) (*txOpen, *types.Var) {
 	}
 	where := c.where(call.Pos())
 	return &txOpen{vars: []*types.Var{txVar}, desc: "begun at " + where, where: where, pos: call.Pos()}, errVar
+}
+
+// beginsHeldTx reports whether call begins a transaction and returns it
+// held in a struct (uow, err := tm.Begin(ctx)): the BeginsTx fact.
+func (c *checker) beginsHeldTx(call *ast.CallExpr) bool {
+	fn := apis.Callee(c.pass.TypesInfo, call)
+	return fn != nil && c.beginsTxOf(fn) != nil
 }
 
 // returnsTx reports whether call's first result is a transaction.
