@@ -18,6 +18,7 @@ package gate
 
 import (
 	"go/types"
+	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -84,10 +85,17 @@ func Paths(sets ...*apis.Set) []string {
 // pass.Analyzer's fact types). Generic instances are given as their origin.
 // It is one pass over the package's uses.
 func Uses(pass *analysis.Pass, pred func(*types.Func) bool, facts ...analysis.Fact) bool {
-	if len(facts) > 0 && len(pass.AllObjectFacts()) == 0 {
-		facts = nil // no dependency exported any
+	withFact := make(map[types.Object]bool)
+	if len(facts) > 0 {
+		for _, f := range pass.AllObjectFacts() {
+			for _, want := range facts {
+				if reflect.TypeOf(f.Fact) == reflect.TypeOf(want) {
+					withFact[f.Object] = true
+				}
+			}
+		}
 	}
-	if pred == nil && len(facts) == 0 {
+	if pred == nil && len(withFact) == 0 {
 		return false
 	}
 	for _, obj := range pass.TypesInfo.Uses {
@@ -96,16 +104,8 @@ func Uses(pass *analysis.Pass, pred func(*types.Func) bool, facts ...analysis.Fa
 			continue
 		}
 		fn = fn.Origin()
-		if pred != nil && pred(fn) {
+		if pred != nil && pred(fn) || withFact[fn] {
 			return true
-		}
-		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
-			continue
-		}
-		for _, f := range facts {
-			if pass.ImportObjectFact(fn, f) {
-				return true
-			}
 		}
 	}
 	return false
