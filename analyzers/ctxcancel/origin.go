@@ -145,7 +145,7 @@ func (s *state) step(v ssa.Value) (preds []ssa.Value, timed bool, leaf *origin) 
 					return nil, false, o
 				}
 			}
-			return s.loads(v.X, 0), false, nil
+			return s.loads(v.X, v, 0), false, nil
 		}
 	case *ssa.Field:
 		if load, ok := v.X.(*ssa.UnOp); ok && load.Op == token.MUL {
@@ -244,6 +244,9 @@ func (s *state) callStep(call *ssa.Call, idx int) ([]ssa.Value, bool, *origin) {
 		return nil, false, &origin{kind: oSource, pos: call.Pos(), what: "signal.NotifyContext"}
 	case d.Path == "golang.org/x/sync/errgroup" && d.Name == "WithContext" && idx == 1:
 		return arg0(), false, nil
+	case idx == 0 && isDetacher(d):
+		deadline, _ := apis.ContextDetacher(d)
+		return nil, false, &origin{kind: oDetached, pos: call.Pos(), timed: deadline}
 	case s.detachers.Has(d) && idx == 0:
 		return nil, false, &origin{kind: oDetached, pos: call.Pos()}
 	}
@@ -287,18 +290,15 @@ func (s *state) binding(fv *ssa.FreeVar) ssa.Value {
 	return nil
 }
 
-// loads returns the values stored at addr.
-func (s *state) loads(addr ssa.Value, depth int) []ssa.Value {
+// loads returns the values the load at reads from addr: for a variable,
+// the values it can hold there (see reaching).
+func (s *state) loads(addr ssa.Value, at ssa.Instruction, depth int) []ssa.Value {
 	if depth > maxStoreDepth {
 		return nil
 	}
 	switch a := addr.(type) {
-	case *ssa.Alloc:
-		return s.storesTo(a, depth)
-	case *ssa.FreeVar:
-		if b := s.binding(a); b != nil {
-			return s.loads(b, depth+1)
-		}
+	case *ssa.Alloc, *ssa.FreeVar:
+		return s.reaching(a, at, depth)
 	case *ssa.FieldAddr:
 		return s.fieldStores(a.X, a.Field)
 	}
@@ -380,4 +380,11 @@ func (s *state) fieldStores(base ssa.Value, field int) []ssa.Value {
 	}
 	visit(base, 0)
 	return out
+}
+
+// isDetacher reports whether d is one of the known detachers
+// (apis.ContextDetacher), such as idemlint's own ctxutil.Detached.
+func isDetacher(d apis.Func) bool {
+	_, ok := apis.ContextDetacher(d)
+	return ok
 }

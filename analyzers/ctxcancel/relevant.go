@@ -20,13 +20,13 @@ import (
 // ReturnsDetached, so that a fact added later is not overlooked). Without
 // one, only ReturnsDetached
 // can come up, for a function declared here with a context result, from
-// context.WithoutCancel, a -detachers function or a function with the
+// context.WithoutCancel, a known or -detachers function or a function with the
 // fact. SSA calls a function only where the source names it (a call, a
 // method value, a promoted method), so the package's uses show them all.
 func relevant(pass *analysis.Pass) bool {
 	sinks := extraPublishSinks.AddTo(extraTxSinks.AddTo(apis.TxContextSinks()))
 	sinks.Add(apis.PublishContextSinks().Funcs()...)
-	detachers := extraDetachers.AddTo(&apis.Set{})
+	detachers := extraDetachers.AddTo(apis.ContextDetachers())
 	sinkReach := gate.Reaches(pass.Pkg, sinks.Paths()...)
 	pgxReach := gate.Reaches(pass.Pkg, apis.PgxTxPaths...)
 	sinkFacts := make(map[types.Object]bool)

@@ -80,7 +80,7 @@ func (s *state) norm(v ssa.Value) ssa.Value {
 			if x.Op != token.MUL {
 				return v
 			}
-			stores := s.loads(x.X, 0)
+			stores := s.loads(x.X, x, 0)
 			if len(stores) != 1 {
 				return v
 			}
@@ -317,7 +317,7 @@ func (s *state) markStop(v ssa.Value, sig stopSignal) {
 			}
 		case *ssa.UnOp: // a context variable captured by a closure
 			if x.Op == token.MUL {
-				for _, v := range s.loads(x.X, 0) {
+				for _, v := range s.loads(x.X, x, 0) {
 					s.markStop(v, sig)
 				}
 			}
