@@ -44,6 +44,29 @@ func (a *checker) derived(fn *ssa.Function) map[ssa.Value]bool {
 			}
 		}
 	}
+	propagate(d, work)
+	delete(d, nil)
+	return d
+}
+
+// derivedFrom returns the values of a function that carry the data of one
+// value (a receive): those derived adds to it, seeded with v alone.
+func derivedFrom(v ssa.Value) map[ssa.Value]bool {
+	d := map[ssa.Value]bool{v: true}
+	propagate(d, []ssa.Value{v})
+	delete(d, nil)
+	return d
+}
+
+// propagate adds to d (already holding work) every value that carries data
+// of a value in work.
+func propagate(d map[ssa.Value]bool, work []ssa.Value) {
+	mark := func(v ssa.Value) {
+		if v != nil && !d[v] {
+			d[v] = true
+			work = append(work, v)
+		}
+	}
 	for len(work) > 0 {
 		v := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -74,8 +97,6 @@ func (a *checker) derived(fn *ssa.Function) map[ssa.Value]bool {
 			}
 		}
 	}
-	delete(d, nil)
-	return d
 }
 
 // allocRoot returns the local variable an address (or an interface or

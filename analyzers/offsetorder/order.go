@@ -40,9 +40,12 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 		}
 	}
 	reported := make(map[ssa.Instruction]bool)
+	var f *msgFlow
+	if len(s.commits) > 0 {
+		f = a.newMsgFlow(fn, s.d)
+	}
 	for _, c := range s.commits {
-		h := search(c, false, func(i ssa.Instruction) bool { return i != c && s.handler[i] != "" }, nil)
-		if h != nil {
+		if h := a.overtaken(c, s, f); h != nil {
 			reported[c] = true
 			a.reportEarlyCommit(c, s.commitOf[c], h, s.handler[h])
 		}
@@ -60,6 +63,36 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 			a.checkReadMessage(r, h, s.handler[h])
 		}
 	}
+}
+
+// overtaken returns the nearest call handling a message that commit c runs
+// before, or nil. A path ends at the fetch of a new message: after it, only
+// work on a message that existed before the fetch can be overtaken. Work on
+// this iteration's message is not overtaken by a commit naming only an
+// older message (commit(prev)).
+func (a *checker) overtaken(c ssa.Instruction, s *funcSites, f *msgFlow) ssa.Instruction {
+	var next []ssa.Instruction
+	h := search(c, false,
+		func(i ssa.Instruction) bool { return i != c && s.handler[i] != "" && !f.newer(c, i) },
+		func(i ssa.Instruction) bool {
+			if a.isFetch(i) {
+				next = append(next, i)
+				return true
+			}
+			return false
+		})
+	if h != nil {
+		return h
+	}
+	for _, r := range next {
+		h := search(r, false,
+			func(i ssa.Instruction) bool { return s.handler[i] != "" && f.usesOlder(i, r) && !f.newer(c, i) },
+			a.isFetch)
+		if h != nil {
+			return h
+		}
+	}
+	return nil
 }
 
 // classify records what one instruction is for the rules.

@@ -28,6 +28,18 @@ var kafkaReceives = NewSet(
 	Func{Path: franzKgo, Recv: "Fetches", Name: "Records"},
 )
 
+// kafkaFetches fetch the next message (or batch of records) from the
+// broker: what a loop handles after one of them is a newer message than
+// anything fetched before it.
+var kafkaFetches = NewSet(
+	Func{Path: kafkaGo, Recv: "Reader", Name: "FetchMessage"},
+	Func{Path: kafkaGo, Recv: "Reader", Name: "ReadMessage"},
+	Func{Path: franzKgo, Recv: "Client", Name: "PollFetches"},
+	Func{Path: franzKgo, Recv: "Client", Name: "PollRecords"},
+	Func{Path: confluentK, Recv: "Consumer", Name: "ReadMessage"},
+	Func{Path: confluentK, Recv: "Consumer", Name: "Poll"},
+)
+
 // kafkaRecordIters visit the records of a franz-go fetch with a callback.
 var kafkaRecordIters = NewSet(
 	Func{Path: franzKgo, Recv: "Fetches", Name: "EachRecord"},
@@ -75,6 +87,10 @@ var kafkaProduces = map[Func]int{
 
 // KafkaReceives returns the default set of consumer receive calls.
 func KafkaReceives() *Set { return kafkaReceives.Clone() }
+
+// KafkaFetches returns the calls that fetch the next message(s) from the
+// broker (a subset of KafkaReceives: not the channel or record accessors).
+func KafkaFetches() *Set { return kafkaFetches.Clone() }
 
 // KafkaRecordIters returns franz-go's record-visiting callbacks.
 func KafkaRecordIters() *Set { return kafkaRecordIters.Clone() }
