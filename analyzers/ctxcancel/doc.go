@@ -23,10 +23,15 @@
 // (`case <-ctx.Done(): return`, `for ctx.Err() == nil`); contexts derived
 // from it with WithTimeout, WithDeadline, WithValue or WithCancel keep that
 // cancellation. context.WithoutCancel cuts it, also inside a helper (a fact
-// marks functions returning a detached context, or use -detachers).
+// marks functions returning a detached context; idemlint's own
+// ctxutil.Detached is known without one; or use -detachers).
 // The context is followed through assignments, closures, struct fields of
 // a local batch object and calls: a fact records which context parameter of
-// a function reaches which sink, so the chain is named across packages.
+// a function reaches which sink, so the chain is named across packages. A
+// variable holds at each use only the values that can reach it: a closure
+// sees what the variable holds where the closure is built, or is stored
+// later, so ctx rebound to context.WithTimeout(context.WithoutCancel(ctx), d)
+// before a pgx.BeginFunc callback captures it is the detached context.
 //
 // The analyzer reports:
 //   - a shutdown context reaching a sink, at the call in the function that
