@@ -39,8 +39,12 @@
 // Not reported: a commit after the handler returned (on every path from the
 // commit the work is already done); a commit in the branch that skips a
 // duplicate; a commit in a defer; a batch commit after the loop over the
-// batch; sarama's MarkMessage at the end of the claim loop body; ReadMessage
-// on a reader whose visible config has no GroupID (it commits nothing).
+// batch; sarama's MarkMessage at the end of the claim loop body; a commit
+// of messages handled by earlier iterations (a group commit at the top of
+// the loop, franz-go CommitUncommittedOffsets before the next PollFetches,
+// commit(prev) of the previous message), since the work that follows it is
+// on a message fetched later; ReadMessage on a reader whose visible config
+// has no GroupID (it commits nothing).
 //
 // Bad:
 //
