@@ -44,9 +44,11 @@ func (c *checker) body(body *ast.BlockStmt, ftype *ast.FuncType, fn *types.Func)
 	b := &bodyInfo{}
 	c.bodies[body] = b
 	parents := make(map[*ast.CallExpr]ast.Node)
+	looped := make(map[*ast.CallExpr]bool)
 	rowVars := make(map[types.Object]*ast.CallExpr)
 	var calls []*ast.CallExpr
 	var stack []ast.Node
+	sends := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
@@ -58,8 +60,15 @@ func (c *checker) body(body *ast.BlockStmt, ftype *ast.FuncType, fn *types.Func)
 		if call, ok := n.(*ast.CallExpr); ok {
 			parents[call] = parentOf(stack)
 			calls = append(calls, call)
+			if inLoop(stack, call) {
+				looped[call] = true
+			}
 		}
-		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "SendBatch" {
+			sends = true // a cheap gate for batchQueries
+		}
+		// row := q.QueryRow(...), rows, err := q.Query(...)
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) >= 1 && len(as.Rhs) == 1 {
 			if id, ok := as.Lhs[0].(*ast.Ident); ok {
 				if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
 					if obj := c.objOf(id); obj != nil {
@@ -71,14 +80,20 @@ func (c *checker) body(body *ast.BlockStmt, ftype *ast.FuncType, fn *types.Func)
 		stack = append(stack, n)
 		return true
 	})
+	var batch map[*ast.CallExpr]query
+	if sends {
+		batch = c.batchQueries(body)
+	}
 	for _, call := range calls {
-		src := c.sourceOf(call, rowVars)
+		src := c.sourceOf(call, rowVars, batch)
 		if src == nil {
 			continue
 		}
 		src.disp = c.dispose(src, parents[call], body, calls)
-		if src.disp == propagated && fn == nil {
-			src.disp = failed // a function literal has no callers we can follow
+		if src.disp == propagated && (fn == nil || looped[call]) {
+			// A function literal has no callers we can follow; a read in a
+			// loop fails for one of many rows, which its caller cannot tell.
+			src.disp = failed
 		}
 		if src.disp == propagated && b.propagates == nil {
 			b.propagates = c.propagatedFact(src)
@@ -86,6 +101,23 @@ func (c *checker) body(body *ast.BlockStmt, ftype *ast.FuncType, fn *types.Func)
 		b.sources = append(b.sources, src)
 	}
 	return b
+}
+
+// inLoop reports whether call is in the body of a loop of stack.
+func inLoop(stack []ast.Node, call *ast.CallExpr) bool {
+	for _, n := range stack {
+		var body *ast.BlockStmt
+		switch n := n.(type) {
+		case *ast.ForStmt:
+			body = n.Body
+		case *ast.RangeStmt:
+			body = n.Body
+		}
+		if body != nil && body.Pos() <= call.Pos() && call.End() <= body.End() {
+			return true
+		}
+	}
+	return false
 }
 
 // parentOf returns the innermost node of stack that is not a parenthesis.
@@ -108,8 +140,9 @@ func (c *checker) objOf(id *ast.Ident) types.Object {
 // scanMethods are the methods that scan the one row of a QueryRow.
 var scanMethods = map[string]bool{"Scan": true, "StructScan": true, "MapScan": true, "SliceScan": true}
 
-// sourceOf returns the source call is, or nil.
-func (c *checker) sourceOf(call *ast.CallExpr, rowVars map[types.Object]*ast.CallExpr) *source {
+// sourceOf returns the source call is, or nil. batch holds the queries
+// read from pgx batch results (br.QueryRow() of b.Queue(q)).
+func (c *checker) sourceOf(call *ast.CallExpr, rowVars map[types.Object]*ast.CallExpr, batch map[*ast.CallExpr]query) *source {
 	// Rule 2: QueryRow(<DO NOTHING RETURNING>).Scan(...), directly or through a row variable.
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && scanMethods[sel.Sel.Name] {
 		var qr *ast.CallExpr
@@ -122,10 +155,18 @@ func (c *checker) sourceOf(call *ast.CallExpr, rowVars map[types.Object]*ast.Cal
 			}
 		}
 		if qr != nil {
-			if q, ok := c.queryOf(qr); ok && q.call.Kind == apis.QueryRow && q.noRowOnConflict() {
+			q, ok := batch[qr]
+			if !ok {
+				q, ok = c.queryOf(qr)
+			}
+			if ok && q.call.Kind == apis.QueryRow && q.noRowOnConflict() {
 				return &source{call: call, q: q, qcall: qr}
 			}
 		}
+	}
+	// pgx.CollectOneRow(rows, fn) over Query(<DO NOTHING RETURNING>).
+	if src := c.collectSource(call, rowVars, batch); src != nil {
+		return src
 	}
 	// sqlx Get of such a query.
 	if q, ok := c.queryOf(call); ok {
@@ -141,6 +182,35 @@ func (c *checker) sourceOf(call *ast.CallExpr, rowVars map[types.Object]*ast.Cal
 	}
 	if s := c.summary(fn); s.noRow != nil {
 		return &source{call: call, callee: fn, fact: s.noRow}
+	}
+	return nil
+}
+
+// collectSource returns the source call is when it is pgx.CollectOneRow
+// (or CollectExactlyOneRow) over the rows of a query that returns no row
+// on a duplicate, or nil.
+func (c *checker) collectSource(call *ast.CallExpr, rowVars map[types.Object]*ast.CallExpr, batch map[*ast.CallExpr]query) *source {
+	if len(call.Args) == 0 {
+		return nil
+	}
+	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	obj := c.info.Uses[id]
+	if obj == nil || rowVars[obj] == nil {
+		return nil
+	}
+	if fn := apis.Callee(c.info, call); fn == nil || !apis.IsCollectOneRow(fn) {
+		return nil
+	}
+	rc := rowVars[obj]
+	q, ok := batch[rc]
+	if !ok {
+		q, ok = c.queryOf(rc)
+	}
+	if ok && q.call.Kind == apis.QueryRows && q.noRowOnConflict() {
+		return &source{call: call, q: q, qcall: rc}
 	}
 	return nil
 }

@@ -91,6 +91,9 @@ func scanName(src *source) string {
 	if sel, ok := ast.Unparen(src.call.Fun).(*ast.SelectorExpr); ok {
 		scan = sel.Sel.Name
 	}
+	if scan == "CollectOneRow" || scan == "CollectExactlyOneRow" {
+		return "pgx." + scan + " over " + name + "(...)" // pgx.CollectOneRow(rows, fn)
+	}
 	return name + "(...)." + scan
 }
 
