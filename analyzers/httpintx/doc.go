@@ -18,10 +18,14 @@
 // or any function of the analysed code that makes one, across packages,
 // named with its chain — made while a transaction is open:
 //   - between a begin (pgx Begin/BeginTx on Conn, Pool and Tx,
-//     database/sql Begin/BeginTx, sqlx Beginx/BeginTxx/MustBegin, or any
-//     call returning a transaction) and its Commit or Rollback, path by
-//     path: a call after Commit on every path is fine, one on an error
-//     path before Rollback is not;
+//     database/sql Begin/BeginTx, sqlx Beginx/BeginTxx/MustBegin, any
+//     call returning a transaction, or a call returning a struct that
+//     holds a transaction it began, such as a unit of work) and its Commit
+//     or Rollback, path by path: a call after Commit on every path is
+//     fine, one on an error path before Rollback is not. A helper that
+//     commits or rolls back the transaction it is passed (dbx.Commit(tx)),
+//     or a method that ends the one its receiver holds (uow.Commit(ctx)),
+//     ends it too; facts carry both, and such begins, across packages;
 //   - in the callback of pgx.BeginFunc and BeginTxFunc, and of any function
 //     of the analysed code that calls its function parameter inside a
 //     transaction (a store's WithTx(ctx, func(q *Queries) error) helper,

@@ -18,8 +18,14 @@
 //     NOTHING ... RETURNING (a sqlc :one query, or a hand-written method that
 //     returns the Scan error; a fact marks such methods across packages),
 //     when the caller does not compare the error with ErrNoRows;
-//   - QueryRow(ctx, <such a query>).Scan(...) (pgx, database/sql, sqlx) and
-//     sqlx Get, when the error is not compared with ErrNoRows.
+//   - QueryRow(ctx, <such a query>).Scan(...) (pgx, database/sql, sqlx),
+//     sqlx Get, and pgx.CollectOneRow over Query(ctx, <such a query>), when
+//     the error is not compared with ErrNoRows;
+//   - br.QueryRow().Scan(...) on the results of a pgx.Batch on which the
+//     same function queued such a query (b.Queue(q, ...); br :=
+//     x.SendBatch(ctx, b)), when every query queued on the batch is that
+//     query, or when the reads can be paired with the queued queries in
+//     order (none of them in a loop or a branch).
 //
 // The error counts as handled when it is compared with pgx.ErrNoRows or
 // sql.ErrNoRows by errors.Is, == or a switch case, or passed to a helper
