@@ -299,3 +299,26 @@ func TestGate(t *testing.T) {
 		t.Errorf("with the baseline: exit %d, output %q, want 0 and no findings\n%s", code, stdout, stderr)
 	}
 }
+
+// TestRealistic runs the binary on testdata/realistic, three services
+// written the way teams write them, mostly correct code: every marked bug
+// must be found and nothing else reported (the precision regression test).
+func TestRealistic(t *testing.T) {
+	bin := idemlintBinary(t)
+	dir := filepath.Join(repoRoot(t), "testdata", "realistic")
+	cmd := exec.Command(bin, "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 3 {
+		t.Fatalf("exit: %v, want status 3\nstderr: %s", err, stderr.String())
+	}
+	want := testutil.Markers(t, dir, dir, nil)
+	if len(want) < 30 {
+		t.Fatalf("only %d markers in testdata/realistic", len(want))
+	}
+	diffFindings(t, findingsOf(t, stdout.String()), want)
+}
