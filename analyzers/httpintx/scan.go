@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+
+	"github.com/idemlint/idemlint/internal/facts/netcall"
 )
 
 // scanNode visits the calls node n evaluates while tx is open: those that
@@ -22,7 +24,7 @@ func (c *checker) scanNode(n ast.Node, end token.Pos, tx *txOpen, visit visitor)
 		case *ast.GoStmt:
 			if c.uses(x, tx.vars) {
 				ast.Inspect(x.Call, inspect)
-				for _, lit := range callLits(x.Call) {
+				for _, lit := range netcall.CallLits(x.Call) {
 					ast.Inspect(lit.Body, inspect)
 				}
 			}
@@ -32,7 +34,7 @@ func (c *checker) scanNode(n ast.Node, end token.Pos, tx *txOpen, visit visitor)
 				return true
 			}
 			visit(x, tx)
-			for _, lit := range callLits(x) {
+			for _, lit := range netcall.CallLits(x) {
 				if !c.isCallback(lit) {
 					ast.Inspect(lit.Body, inspect)
 				}
@@ -41,19 +43,6 @@ func (c *checker) scanNode(n ast.Node, end token.Pos, tx *txOpen, visit visitor)
 		return true
 	}
 	ast.Inspect(n, inspect)
-}
-
-func callLits(call *ast.CallExpr) []*ast.FuncLit {
-	var out []*ast.FuncLit
-	if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
-		out = append(out, lit)
-	}
-	for _, a := range call.Args {
-		if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
-			out = append(out, lit)
-		}
-	}
-	return out
 }
 
 // uses reports whether n mentions one of vars.
