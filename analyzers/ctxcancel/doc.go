@@ -45,7 +45,9 @@
 //     on the way: a hung database or broker holds shutdown until SIGKILL
 //     (category "notimeout").
 //
-// Not reported: a request's context (r.Context()), context.Background, a
+// Not reported: a request's context (r.Context()) or a test's (t.Context()),
+// also in a loop that stops on its Done (it ends with the request or the
+// test, not on shutdown), context.Background, a
 // context parameter of unknown origin, a loop that checks ctx.Done() only
 // between batches and gives each batch a detached context with its own
 // timeout, and a retry loop that aborts with ctx.Err().

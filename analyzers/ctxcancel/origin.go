@@ -15,6 +15,7 @@ const (
 	oParam    originKind = iota + 1 // a parameter of fn
 	oSource                         // a shutdown-cancelable context
 	oDetached                       // context.WithoutCancel (or a helper returning one)
+	oScoped                         // a request's or a test's context: it ends with them, not on shutdown
 )
 
 // An origin is where a context value comes from. Values of other origins
@@ -240,6 +241,8 @@ func (s *state) callStep(call *ssa.Call, idx int) ([]ssa.Value, bool, *origin) {
 			return nil, false, &origin{kind: oDetached, pos: call.Pos()}
 		}
 		return nil, false, nil
+	case idx == 0 && apis.IsScopedContext(d):
+		return nil, false, &origin{kind: oScoped, pos: call.Pos()}
 	case d.Path == "os/signal" && d.Name == "NotifyContext" && idx == 0:
 		return nil, false, &origin{kind: oSource, pos: call.Pos(), what: "signal.NotifyContext"}
 	case d.Path == "golang.org/x/sync/errgroup" && d.Name == "WithContext" && idx == 1:

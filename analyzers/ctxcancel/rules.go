@@ -34,7 +34,12 @@ func (c *checked) has(k originKind) bool {
 
 // detached reports whether every origin of the context is detached.
 func (c *checked) detached() bool {
-	return len(c.origins) > 0 && !c.has(oSource) && !c.has(oParam)
+	for _, o := range c.origins {
+		if o.kind != oDetached {
+			return false
+		}
+	}
+	return len(c.origins) > 0
 }
 
 // callerCtx reports whether the context is a parameter of the function

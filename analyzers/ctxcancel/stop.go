@@ -275,12 +275,13 @@ func (s *state) stopsLoop(fn *ssa.Function, blk, start *ssa.BasicBlock) bool {
 	return true
 }
 
-// deadlineOnly reports whether ctx is detached or carries its own deadline:
-// a loop that stops on its Done stops on a timeout, not on shutdown.
+// deadlineOnly reports whether ctx is detached, carries its own deadline or
+// belongs to a request or a test: a loop that stops on its Done stops on a
+// timeout or at the end of the request, not on shutdown.
 func (s *state) deadlineOnly(ctx ssa.Value) bool {
 	os := s.origins(ctx)
 	for _, o := range os {
-		if o.kind != oDetached && !o.timed {
+		if o.kind != oDetached && o.kind != oScoped && !o.timed {
 			return false
 		}
 	}
