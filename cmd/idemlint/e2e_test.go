@@ -300,25 +300,30 @@ func TestGate(t *testing.T) {
 	}
 }
 
-// TestRealistic runs the binary on testdata/realistic, three services
-// written the way teams write them, mostly correct code: every marked bug
-// must be found and nothing else reported (the precision regression test).
+// TestRealistic runs the binary on testdata/realistic and
+// testdata/realistic2, services written the way teams write them, mostly
+// correct code: every marked bug must be found and nothing else reported
+// (the precision regression test).
 func TestRealistic(t *testing.T) {
 	bin := idemlintBinary(t)
-	dir := filepath.Join(repoRoot(t), "testdata", "realistic")
-	cmd := exec.Command(bin, "./...")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 3 {
-		t.Fatalf("exit: %v, want status 3\nstderr: %s", err, stderr.String())
+	for _, name := range []string{"realistic", "realistic2"} {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join(repoRoot(t), "testdata", name)
+			cmd := exec.Command(bin, "./...")
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 3 {
+				t.Fatalf("exit: %v, want status 3\nstderr: %s", err, stderr.String())
+			}
+			want := testutil.Markers(t, dir, dir, nil)
+			if len(want) < 30 {
+				t.Fatalf("only %d markers in testdata/%s", len(want), name)
+			}
+			diffFindings(t, findingsOf(t, stdout.String()), want)
+		})
 	}
-	want := testutil.Markers(t, dir, dir, nil)
-	if len(want) < 30 {
-		t.Fatalf("only %d markers in testdata/realistic", len(want))
-	}
-	diffFindings(t, findingsOf(t, stdout.String()), want)
 }
