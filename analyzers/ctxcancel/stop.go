@@ -176,17 +176,17 @@ func (s *state) checkDoneCall(fn *ssa.Function, call *ssa.Call) {
 		}
 	case "Err":
 		for _, ref := range *refs {
-			cmp, ok := ref.(*ssa.BinOp)
-			if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) || !isNil(cmp.X) && !isNil(cmp.Y) {
+			test, stopOnTrue := errTest(ref)
+			if test == nil {
 				continue
 			}
-			for _, r2 := range refsOf(cmp) {
+			for _, r2 := range refsOf(test) {
 				if iff, ok := r2.(*ssa.If); ok && len(iff.Block().Succs) == 2 {
-					nonNil := iff.Block().Succs[0]
-					if cmp.Op == token.EQL {
-						nonNil = iff.Block().Succs[1]
+					stop := iff.Block().Succs[0]
+					if !stopOnTrue {
+						stop = iff.Block().Succs[1]
 					}
-					if s.stopsLoop(fn, blk, nonNil) {
+					if s.stopsLoop(fn, blk, stop) {
 						stops = true
 					}
 				}
@@ -196,6 +196,43 @@ func (s *state) checkDoneCall(fn *ssa.Function, call *ssa.Call) {
 	if stops && !s.deadlineOnly(common.Value) {
 		s.markStop(common.Value, stopSignal{pos: common.Pos(), what: "ctx." + d.Name + "()"})
 	}
+}
+
+// errTest returns the boolean value that tests a use ref of ctx.Err() for
+// "the context has ended" and whether true means ended: `ctx.Err() != nil`,
+// `ctx.Err() == nil`, `ctx.Err() == context.Canceled` and
+// `errors.Is(ctx.Err(), context.Canceled)`.
+func errTest(ref ssa.Instruction) (ssa.Value, bool) {
+	switch x := ref.(type) {
+	case *ssa.BinOp:
+		if x.Op != token.EQL && x.Op != token.NEQ {
+			return nil, false
+		}
+		if isNil(x.X) || isNil(x.Y) {
+			return x, x.Op == token.NEQ
+		}
+		if isCtxErrVar(x.X) || isCtxErrVar(x.Y) {
+			return x, x.Op == token.EQL
+		}
+	case *ssa.Call:
+		d := apis.Describe(calleeObj(x.Common()))
+		args := x.Common().Args
+		if d.Path == "errors" && d.Recv == "" && d.Name == "Is" && len(args) == 2 && isCtxErrVar(args[1]) {
+			return x, true
+		}
+	}
+	return nil, false
+}
+
+// isCtxErrVar reports whether v is a load of context.Canceled (a loop that
+// stops on DeadlineExceeded stops on a timeout, not on shutdown).
+func isCtxErrVar(v ssa.Value) bool {
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return false
+	}
+	g, ok := u.X.(*ssa.Global)
+	return ok && g.Pkg != nil && g.Pkg.Pkg.Path() == "context" && g.Name() == "Canceled"
 }
 
 func refsOf(v ssa.Value) []ssa.Instruction {

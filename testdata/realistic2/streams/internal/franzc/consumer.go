@@ -57,7 +57,7 @@ func (c *Consumer) Run(ctx context.Context) error {
 				done = append(done, r)
 				return
 			}
-			if err := c.Proj.Apply(ctx, ev); err != nil {
+			if err := c.Proj.Apply(ctx, ev); err != nil { // want: ctxcancel
 				failed = err
 				return
 			}
