@@ -136,8 +136,9 @@ func isRetryingClientPath(p string) bool {
 	return false
 }
 
-// IsHeaderSet reports whether call is (http.Header).Set or Add, and returns
-// the header name argument.
+// IsHeaderSet reports whether call is (http.Header).Set or Add, or a resty
+// request's SetHeader or SetHeaderVerbatim, and returns the header name
+// argument.
 func IsHeaderSet(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
 	fn := Callee(info, call)
 	if fn == nil || len(call.Args) < 2 {
@@ -145,6 +146,9 @@ func IsHeaderSet(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
 	}
 	d := Describe(fn)
 	if d.Path == "net/http" && d.Recv == "Header" && (d.Name == "Set" || d.Name == "Add") {
+		return call.Args[0], true
+	}
+	if (d.Path == "github.com/go-resty/resty" || d.Path == "resty.dev") && d.Recv == "Request" && (d.Name == "SetHeader" || d.Name == "SetHeaderVerbatim") {
 		return call.Args[0], true
 	}
 	return nil, false
