@@ -244,6 +244,9 @@ func vetFindings(t *testing.T, bin string, env []string, want []string, patterns
 		}
 	}
 	slices.Sort(got)
+	if slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, "unexpected: ") }) {
+		t.Logf("go vet output:\n%s", out)
+	}
 	return slices.Compact(got)
 }
 

@@ -32,7 +32,7 @@ func (r *Result) interfaceChain(m *types.Func) []string {
 		if method == nil {
 			continue
 		}
-		c := r.CallChain(method)
+		c := r.callChain(method)
 		if c == nil {
 			return nil
 		}

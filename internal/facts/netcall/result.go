@@ -3,6 +3,7 @@ package netcall
 import (
 	"go/ast"
 	"go/types"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -24,6 +25,11 @@ type Result struct {
 	types       []*types.TypeName
 	declaring   map[string][]int // method name → indexes in types
 	embedding   []int            // indexes in types of structs with embedded fields
+
+	// mu guards the memo and the interface resolution: several analyzers
+	// that require netcall use one Result concurrently (the checkers run
+	// the analyzers of a package in parallel).
+	mu sync.Mutex
 }
 
 func newResult(pass *analysis.Pass, calls *apis.Set) *Result {
@@ -53,6 +59,16 @@ func newResult(pass *analysis.Pass, calls *apis.Set) *Result {
 // with the fact. It returns nil when fn makes no known network call.
 func (r *Result) CallChain(fn *types.Func) []string {
 	if r == nil || fn == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.callChain(fn)
+}
+
+// callChain is CallChain with r.mu held.
+func (r *Result) callChain(fn *types.Func) []string {
+	if fn == nil {
 		return nil
 	}
 	fn = fn.Origin()
@@ -123,7 +139,7 @@ func (r *Result) bodyChain(body *ast.BlockStmt) []string {
 		case *ast.GoStmt, *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if c := r.CallChain(apis.Callee(r.pass.TypesInfo, n)); c != nil {
+			if c := r.callChain(apis.Callee(r.pass.TypesInfo, n)); c != nil {
 				found = c
 				return false
 			}
