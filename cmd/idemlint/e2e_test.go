@@ -330,3 +330,20 @@ func TestRealistic(t *testing.T) {
 		})
 	}
 }
+
+// TestNoDataRace runs a race-enabled binary on examples/: the checker runs
+// the analyzers of a package in parallel, and analyzers that share a
+// required analyzer's result (netcall) must not race on it.
+func TestNoDataRace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a race-enabled binary")
+	}
+	bin := filepath.Join(t.TempDir(), "idemlint-race")
+	if out, err := exec.Command("go", "build", "-race", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Skipf("no race-enabled build here: %v\n%s", err, out)
+	}
+	_, stderr, code := runTool(t, bin, "./examples/...")
+	if strings.Contains(stderr, "DATA RACE") || code != 3 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+}
