@@ -15,6 +15,7 @@ import (
 type checker struct {
 	pass     *analysis.Pass
 	info     *types.Info
+	noRows   map[types.Object]bool // package variables holding ErrNoRows
 	net      *netcall.Result
 	decls    map[*types.Func]*ast.FuncDecl
 	sums     map[*types.Func]*summary
@@ -48,6 +49,7 @@ func newChecker(pass *analysis.Pass) *checker {
 		produces: apis.KafkaProduces(),
 	}
 	c.net, _ = pass.ResultOf[netcall.Analyzer].(*netcall.Result)
+	c.noRows = c.noRowsVars()
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -65,6 +67,11 @@ func newChecker(pass *analysis.Pass) *checker {
 // exportFacts exports the facts of the package's exported functions and
 // methods (the ones another package can call).
 func (c *checker) exportFacts() {
+	for obj := range c.noRows {
+		if obj.Exported() {
+			c.pass.ExportObjectFact(obj, new(IsNoRows))
+		}
+	}
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)

@@ -16,15 +16,10 @@ var errorsIs = apis.NewSet(
 	apis.Func{Path: "github.com/cockroachdb/errors", Name: "Is"},
 )
 
-// isErrNoRows reports whether e names pgx.ErrNoRows or sql.ErrNoRows.
+// isErrNoRows reports whether e names pgx.ErrNoRows or sql.ErrNoRows, or
+// a package variable that holds one of them.
 func (c *checker) isErrNoRows(e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return apis.IsErrNoRows(c.info.Uses[e])
-	case *ast.SelectorExpr:
-		return apis.IsErrNoRows(c.info.Uses[e.Sel])
-	}
-	return false
+	return c.namesNoRows(e, c.noRows)
 }
 
 // checksNoRowsIn reports whether body compares obj with ErrNoRows between

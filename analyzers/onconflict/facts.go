@@ -55,3 +55,14 @@ func (f *Writes) String() string { return "writes(" + f.Via + ")" }
 
 // maxChain bounds the chain a fact carries.
 const maxChain = 5
+
+// IsNoRows marks a package variable that holds pgx.ErrNoRows or
+// sql.ErrNoRows (var ErrNotFound = pgx.ErrNoRows): comparing an error with
+// it handles "no row" as well.
+type IsNoRows struct{}
+
+// AFact implements analysis.Fact.
+func (*IsNoRows) AFact() {}
+
+// String returns "isNoRows".
+func (*IsNoRows) String() string { return "isNoRows" }

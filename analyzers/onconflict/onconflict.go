@@ -23,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/onconflict.md",
 	Run:       run,
 	Requires:  []*analysis.Analyzer{netcall.Analyzer},
-	FactTypes: []analysis.Fact{new(NoRowOnConflict), new(ChecksNoRows), new(Writes)},
+	FactTypes: []analysis.Fact{new(NoRowOnConflict), new(ChecksNoRows), new(Writes), new(IsNoRows)},
 }
 
 var (
