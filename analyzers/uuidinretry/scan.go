@@ -57,6 +57,10 @@ func (c *checker) unkeyedWrite(cur inspector.Cursor) (unkeyed, bool) {
 		fn := apis.Callee(info, call)
 		return unkeyed{method: rb.Method, chain: displayName(fn, nil), retrying: rb.Retrying}, true
 	}
+	if rb, ok := apis.RestyWrite(info, call); ok && !ownAPI && !c.mentionsIdempotency(cur) {
+		fn := apis.Callee(info, call)
+		return unkeyed{method: rb.Method, chain: displayName(fn, nil)}, true
+	}
 	if rb, ok := apis.HeaderlessWrite(info, call); ok && !ownAPI {
 		fn := apis.Callee(info, call)
 		return unkeyed{method: rb.Method, chain: displayName(fn, nil), retrying: rb.Retrying}, true
@@ -128,6 +132,30 @@ func (c *checker) requestMayBeKeyed(cur inspector.Cursor) bool {
 }
 
 var networkCalls = apis.NetworkCalls()
+
+// mentionsIdempotency reports whether the function around cur names an
+// Idempotency-Key header (a constant), so a request it sends may carry one:
+// resty requests set headers through chained calls or helpers.
+func (c *checker) mentionsIdempotency(cur inspector.Cursor) bool {
+	fn, ok := enclosingFunc(cur)
+	if !ok {
+		return true
+	}
+	info := c.pass.TypesInfo
+	for n := range fn.Preorder((*ast.BasicLit)(nil), (*ast.Ident)(nil)) {
+		switch n := n.Node().(type) {
+		case *ast.BasicLit:
+			if tv, ok := info.Types[n]; ok && tv.Value != nil && tv.Value.Kind() == constant.String && apis.IsIdempotencyName(constant.StringVal(tv.Value)) {
+				return true
+			}
+		case *ast.Ident:
+			if k, ok := info.Uses[n].(*types.Const); ok && k.Val().Kind() == constant.String && apis.IsIdempotencyName(constant.StringVal(k.Val())) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // checkRetryingClientWrite reports a write request built for a retrying
 // HTTP client without an Idempotency-Key header, wherever it is built.

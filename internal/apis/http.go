@@ -89,6 +89,27 @@ type RequestBuild struct {
 	Retrying bool   // built for a retrying client (go-retryablehttp)
 }
 
+// restyWrites send a state-changing request built by resty (v2 and v3);
+// the header is set on the request before.
+var restyWrites = NewSet(
+	Func{Path: "github.com/go-resty/resty", Recv: "Request", Name: "Post"},
+	Func{Path: "github.com/go-resty/resty", Recv: "Request", Name: "Put"},
+	Func{Path: "github.com/go-resty/resty", Recv: "Request", Name: "Patch"},
+	Func{Path: "resty.dev", Recv: "Request", Name: "Post"},
+	Func{Path: "resty.dev", Recv: "Request", Name: "Put"},
+	Func{Path: "resty.dev", Recv: "Request", Name: "Patch"},
+)
+
+// RestyWrite reports whether call sends a POST, PUT or PATCH through a
+// resty request (req.Post(url), client.R().SetBody(b).Put(url)).
+func RestyWrite(info *types.Info, call *ast.CallExpr) (RequestBuild, bool) {
+	fn := Callee(info, call)
+	if fn == nil || !restyWrites.Match(fn) {
+		return RequestBuild{}, false
+	}
+	return RequestBuild{Method: strings.ToUpper(fn.Name())}, true
+}
+
 // IsWriteMethod reports whether an HTTP method changes state on the server.
 func IsWriteMethod(m string) bool {
 	switch strings.ToUpper(m) {
