@@ -31,15 +31,20 @@
 // The message is stronger when the identifier reaches an Idempotency-Key
 // header or a field or parameter named like an idempotency key.
 //
-// It also reports (category "nokey") an outgoing POST, PUT or PATCH built
-// inside an attempt, or sent through a retrying client such as
-// hashicorp/go-retryablehttp, that sets no Idempotency-Key header: a retry
-// after a timeout repeats a write that may already have happened.
+// It also reports (category "nokey") an outgoing POST, PUT or PATCH
+// (net/http, go-resty) built inside an attempt, directly or in a helper, or
+// sent through a retrying client such as hashicorp/go-retryablehttp, that
+// sets no Idempotency-Key header: a retry after a timeout repeats a write
+// that may already have happened.
 //
-// Not reported: a key made before the retry and captured by the operation;
-// an identifier that only feeds logging or tracing (log, slog, zap,
-// zerolog, logrus, OpenTelemetry attributes); a generator in a loop over a
-// collection (one key per item is correct).
+// Not reported: a key made before the retry and captured by the operation,
+// or made lazily once (if key == "" { key = uuid.NewString() } on a
+// variable outside the operation); an identifier that only feeds logging or
+// tracing (log, slog, zap, zerolog, logrus, OpenTelemetry attributes,
+// request-ID headers and context helpers such as WithRequestID); a
+// generator in a loop over a collection (one key per item is correct); a
+// collision loop that goes round again only after a unique violation (a new
+// short code until one is free: the failed attempt wrote nothing).
 //
 // Where it is safe, a suggested fix moves the statement that makes the key
 // from the top of the operation to just before the retry call.
