@@ -8,31 +8,15 @@ import (
 
 // Name names a function of the analysed code the way messages show it:
 // "payment.(*Client).Charge", "payment.Client.Charge", "payment.Charge".
-func Name(fn *types.Func) string {
-	if fn == nil {
-		return ""
-	}
-	pkg := ""
-	if fn.Pkg() != nil {
-		pkg = fn.Pkg().Name() + "."
-	}
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return pkg + fn.Name()
-	}
-	ptr, tn := recvName(recv.Type())
-	switch {
-	case tn == "":
-		return pkg + fn.Name()
-	case ptr:
-		return pkg + "(*" + tn + ")." + fn.Name()
-	}
-	return pkg + tn + "." + fn.Name()
-}
+func Name(fn *types.Func) string { return funcName(fn, false) }
 
 // LibName names a library function the way messages show it:
 // "(*http.Client).Do", "http.Get", "grpc.ClientConnInterface.Invoke".
-func LibName(fn *types.Func) string {
+func LibName(fn *types.Func) string { return funcName(fn, true) }
+
+// funcName names fn; lib puts the package inside the pointer receiver's
+// parentheses, as Go's own docs write library methods.
+func funcName(fn *types.Func, lib bool) string {
 	if fn == nil {
 		return ""
 	}
@@ -48,8 +32,10 @@ func LibName(fn *types.Func) string {
 	switch {
 	case tn == "":
 		return pkg + fn.Name()
-	case ptr:
+	case ptr && lib:
 		return "(*" + pkg + tn + ")." + fn.Name()
+	case ptr:
+		return pkg + "(*" + tn + ")." + fn.Name()
 	}
 	return pkg + tn + "." + fn.Name()
 }
