@@ -26,6 +26,7 @@
 //	-gocache DIR  GOCACHE of the runs (default <out>/gocache)
 //	-idemlint BIN use this idemlint binary instead of building one
 //	-timeout D    limit per command (default 30m)
+//	-v            log each command as it starts
 //
 // A list file has one repository a line: `owner/name commit [dir=PATH]
 // [modules=M1,M2] [env=K=V,K2=V2] [patterns=P1,P2]`; a triage file has
@@ -86,6 +87,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	gocache := fs.String("gocache", "", "GOCACHE `dir` of the runs (default <out>/gocache)")
 	bin := fs.String("idemlint", "", "idemlint `binary` to run instead of building one")
 	timeout := fs.Duration("timeout", 30*time.Minute, "limit per command")
+	verbose := fs.Bool("v", false, "log each command as it starts")
 	diff := fs.Bool("diff", false, "compare two sweep.json files: -diff OLD.json NEW.json")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -121,6 +123,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	r := &runner{bin: *bin, gocache: cmp.Or(*gocache, filepath.Join(*out, "gocache")), timeout: *timeout}
+	if *verbose {
+		var mu sync.Mutex
+		r.logf = func(format string, args ...any) {
+			mu.Lock()
+			defer mu.Unlock()
+			fmt.Fprintf(stderr, format, args...)
+		}
+	}
 	if r.gocache, err = filepath.Abs(r.gocache); err != nil {
 		return fail(err)
 	}

@@ -26,9 +26,10 @@ type repoResult struct {
 
 // runner runs idemlint on the modules of a repository.
 type runner struct {
-	bin     string        // the idemlint binary
-	gocache string        // the private GOCACHE
-	timeout time.Duration // per command
+	bin     string                           // the idemlint binary
+	gocache string                           // the private GOCACHE
+	timeout time.Duration                    // per command
+	logf    func(format string, args ...any) // with -v, each command run; else nil
 }
 
 // maxErrLines is how many lines of a command's stderr a tool error keeps.
@@ -39,7 +40,12 @@ const maxErrLines = 6
 func (r *runner) sweepRepo(s repoSpec) (res repoResult) {
 	start := time.Now()
 	res = repoResult{Repo: s.Name, Commit: s.Commit, Findings: []finding{}, ToolErrors: []string{}}
-	defer func() { res.WallSeconds = roundTenth(time.Since(start).Seconds()) }()
+	defer func() {
+		res.WallSeconds = roundTenth(time.Since(start).Seconds())
+		if res.Modules == nil {
+			res.Modules = []string{}
+		}
+	}()
 	if _, err := os.Stat(s.Dir); err != nil {
 		res.ToolErrors = append(res.ToolErrors, fmt.Sprintf("checkout: %v", err))
 		return res
@@ -116,6 +122,10 @@ func (r *runner) runModule(s repoSpec, dir string, roots []string) ([]finding, i
 func (r *runner) command(s repoSpec, dir, name string, args ...string) ([]byte, []byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), r.timeout)
 	defer cancel()
+	if r.logf != nil {
+		rel, _ := filepath.Rel(s.Dir, dir)
+		r.logf("%s: %s: %s %s\n", s.Name, rel, filepath.Base(name), strings.Join(args, " "))
+	}
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOCACHE="+r.gocache)
