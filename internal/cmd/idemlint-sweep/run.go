@@ -105,6 +105,9 @@ func (r *runner) runModule(s repoSpec, dir string, roots []string) ([]finding, i
 		errs = append(errs, "idemlint: "+firstLines(stderr, err))
 		return nil, pkgs, errs
 	}
+	if len(bytes.TrimSpace(out)) == 0 { // idemlint failed before printing
+		return nil, pkgs, errs
+	}
 	found, jsonErrs, perr := parseXToolsJSON(out, roots)
 	if perr != nil {
 		return nil, pkgs, append(errs, perr.Error())
