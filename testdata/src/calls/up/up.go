@@ -14,7 +14,7 @@ type Client struct {
 	base string
 }
 
-func (c *Client) Charge(ctx context.Context, key string) error { // want Charge:`performsNetworkCall\(\(\*http\.Client\)\.Do\)`
+func (c *Client) Charge(ctx context.Context, key string) error { // want Charge:`net\(\(\*http\.Client\)\.Do\)`
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/charges", bytes.NewReader(nil))
 	req.Header.Set("Idempotency-Key", key)
 	resp, err := c.http.Do(req)
@@ -24,12 +24,12 @@ func (c *Client) Charge(ctx context.Context, key string) error { // want Charge:
 	return resp.Body.Close()
 }
 
-func Ping(url string) error { // want Ping:`performsNetworkCall\(http\.Get\)`
+func Ping(url string) error { // want Ping:`net\(http\.Get\)`
 	_, err := http.Get(url)
 	return err
 }
 
-func Retrying(c *retryablehttp.Client, r *retryablehttp.Request) { // want Retrying:`performsNetworkCall\(\(\*retryablehttp\.Client\)\.Do\)`
+func Retrying(c *retryablehttp.Client, r *retryablehttp.Request) { // want Retrying:`net\(\(\*retryablehttp\.Client\)\.Do\)`
 	c.Do(r)
 }
 
@@ -39,14 +39,14 @@ type orderServiceClient struct {
 }
 
 type OrderServiceClient interface {
-	Create(ctx context.Context, in string) error // want Create:`performsNetworkCall\(up\.\(\*orderServiceClient\)\.Create → grpc\.ClientConnInterface\.Invoke\)`
+	Create(ctx context.Context, in string) error // want Create:`net\(up\.\(\*orderServiceClient\)\.Create → grpc\.ClientConnInterface\.Invoke\)`
 }
 
 func NewOrderServiceClient(cc grpc.ClientConnInterface) OrderServiceClient {
 	return &orderServiceClient{cc}
 }
 
-func (c *orderServiceClient) Create(ctx context.Context, in string) error { // want Create:`performsNetworkCall\(grpc\.ClientConnInterface\.Invoke\)`
+func (c *orderServiceClient) Create(ctx context.Context, in string) error { // want Create:`net\(grpc\.ClientConnInterface\.Invoke\)`
 	var out string
 	return c.cc.Invoke(ctx, "/orders.OrderService/Create", in, &out)
 }
@@ -62,7 +62,7 @@ func Handler(url string) func() {
 	return func() { http.Get(url) }
 }
 
-func local() error { return Ping("x") } // want local:`performsNetworkCall\(up\.Ping → http\.Get\)`
+func local() error { return Ping("x") } // want local:`net\(up\.Ping → http\.Get\)`
 
 // Recursive functions terminate.
 func Even(n int) bool { return n == 0 || Odd(n-1) }
