@@ -7,8 +7,8 @@ import (
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/config"
-	"github.com/idemlint/idemlint/internal/facts/netcall"
 	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/report"
 )
@@ -22,7 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtractDoc(doc, "onconflict"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/onconflict.md",
 	Run:       run,
-	Requires:  []*analysis.Analyzer{netcall.Analyzer},
+	Requires:  []*analysis.Analyzer{calls.Analyzer},
 	FactTypes: []analysis.Fact{new(NoRowOnConflict), new(ChecksNoRows), new(Writes), new(IsNoRows)},
 }
 
@@ -55,7 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 // dependency built on a library means the library is within reach.
 func relevant(pass *analysis.Pass) bool {
 	paths := append(append(apis.DBPaths[:len(apis.DBPaths):len(apis.DBPaths)], apis.KafkaPaths...),
-		gate.Paths(netcall.ExtraCalls.AddTo(apis.NetworkCalls()), extraWrites.AddTo(&apis.Set{}), extraCheckers.AddTo(&apis.Set{}))...)
+		gate.Paths(calls.ExtraNetworkCalls.AddTo(apis.NetworkCalls()), extraWrites.AddTo(&apis.Set{}), extraCheckers.AddTo(&apis.Set{}))...)
 	if gate.Reaches(pass.Pkg, paths...) {
 		return true
 	}
