@@ -244,6 +244,9 @@ func (r *Result) callNet(call *ast.CallExpr) []string {
 	if c := r.funcNet(fn); c != nil {
 		return c
 	}
+	if _, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		return nil // func() {...}(): its body is the caller's (CallLits)
+	}
 	if fn == nil {
 		for _, t := range r.targets(call.Fun) {
 			if c := r.valueNet(t); c != nil {

@@ -1,0 +1,13 @@
+package values
+
+import (
+	"net/http"
+	"testing"
+)
+
+// fakeDoer is a test double: not an implementation of production code.
+type fakeDoer struct{}
+
+func (fakeDoer) Do(*http.Request) (*http.Response, error) { return nil, nil }
+
+func TestMirror(t *testing.T) { _ = Mirror(fakeDoer{}, nil, nil) } // want TestMirror:`net\(values\.Mirror`
