@@ -31,11 +31,23 @@ func relevant(pass *analysis.Pass) bool {
 	pgxReach := gate.Reaches(pass.Pkg, apis.PgxTxPaths...)
 	sinkFacts := make(map[types.Object]bool)
 	detachFacts := make(map[types.Object]bool)
+	// An interface method is resolved to its implementations (which carry
+	// sink facts, or call a sink here) or mirrors a library sink: either
+	// way a method of its name reaches a sink.
+	sinkMethods := make(map[string]bool)
+	for _, f := range sinks.Funcs() {
+		if f.Recv != "" {
+			sinkMethods[f.Name] = true
+		}
+	}
 	for _, f := range pass.AllObjectFacts() {
 		if _, ok := f.Fact.(*ReturnsDetached); ok {
 			detachFacts[f.Object] = true
 		} else {
 			sinkFacts[f.Object] = true
+			if fn, ok := f.Object.(*types.Func); ok && fn.Signature().Recv() != nil {
+				sinkMethods[fn.Name()] = true
+			}
 		}
 	}
 	detach := false
@@ -53,7 +65,7 @@ func relevant(pass *analysis.Pass) bool {
 		case isWithoutCancel(fn), detachers.Match(fn):
 			detach = true
 		}
-		if sinkFacts[fn] {
+		if sinkFacts[fn] || sinkMethods[fn.Name()] && isInterfaceMethod(fn) {
 			return true
 		}
 		if detachFacts[fn] {
@@ -65,6 +77,11 @@ func relevant(pass *analysis.Pass) bool {
 
 func isWithoutCancel(fn *types.Func) bool {
 	return fn.Name() == "WithoutCancel" && fn.Pkg() != nil && fn.Pkg().Path() == "context" && fn.Signature().Recv() == nil
+}
+
+func isInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
 }
 
 func isConcreteMethod(fn *types.Func) bool {

@@ -43,7 +43,7 @@ func (r *Result) interfaceSummary(m *types.Func) *Summary {
 		}
 	}
 	if len(impls) == 0 {
-		if lib := r.mirroredNetCall(m); lib != nil {
+		if lib := r.mirror(m, r.net); lib != nil {
 			return &Summary{Net: []string{LibName(lib)}}
 		}
 		return nil
@@ -237,11 +237,45 @@ func implementation(tn *types.TypeName, iface *types.Interface, m *types.Func) *
 	return fn
 }
 
-// mirroredNetCall returns the library network call of the table whose
-// name and signature (receiver aside) m mirrors, or nil. Only libraries
-// within the package's reach are looked at.
-func (r *Result) mirroredNetCall(m *types.Func) *types.Func {
-	for _, f := range r.net.Funcs() {
+// Implementations returns the methods implementing the interface method m
+// among the concrete types of the analysed package and its direct imports
+// (types of test files excluded), in a stable order. It returns nil when
+// m is not an interface method, or one of the standard library.
+func (r *Result) Implementations(m *types.Func) []*types.Func {
+	if r == nil || m == nil || !isInterfaceMethod(m) {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface)
+	if !ok || m.Pkg() == nil || !r.searchable(m.Pkg()) {
+		return nil
+	}
+	var out []*types.Func
+	for _, tn := range r.implementers(m.Name()) {
+		if fn := implementation(tn, iface, m); fn != nil && len(out) < maxTargets {
+			out = append(out, fn)
+		}
+	}
+	return out
+}
+
+// Mirror returns the library function of set whose name and signature
+// (receiver aside) the interface method m mirrors (WriteMessages(ctx
+// context.Context, msgs ...kafka.Message) error mirrors (*kafka.Writer).
+// WriteMessages), or nil. Only libraries within the package's reach are
+// looked at.
+func (r *Result) Mirror(m *types.Func, set *apis.Set) *types.Func {
+	if r == nil || m == nil || !isInterfaceMethod(m) {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.mirror(m, set)
+}
+
+func (r *Result) mirror(m *types.Func, set *apis.Set) *types.Func {
+	for _, f := range set.Funcs() {
 		if f.Recv == "" || f.Name != m.Name() {
 			continue
 		}

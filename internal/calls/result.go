@@ -30,6 +30,7 @@ type Result struct {
 	// which libraries the package reaches: no transaction effect without a
 	// database library, no net effect without a network library
 	dbReach, netReach bool
+	std               bool // a package of the standard library: no summaries
 
 	decls   map[*types.Func]*ast.FuncDecl
 	sums    map[*types.Func]*Summary // nil entry: nothing
@@ -154,6 +155,8 @@ func (r *Result) summary(fn *types.Func) *Summary {
 	r.started[fn] = true
 	var s *Summary
 	switch {
+	case r.std || fn.Pkg() != nil && apis.IsStdlib(fn.Pkg().Path()):
+		// the tables know the standard library
 	case fn.Pkg() != r.pass.Pkg:
 		var f Summary
 		if fn.Pkg() != nil && r.pass.ImportObjectFact(fn, &f) {
