@@ -178,7 +178,6 @@ func ignoredPath(p string) bool {
 	return false
 }
 
-
 // funcValueHandler reports whether a called function value (a parameter,
 // a field) may be a handler: anything but a named function type of the
 // standard library or a Kafka client (context.CancelFunc, ...).
