@@ -47,8 +47,8 @@ func (a *checker) localFunc(obj *types.Func, fn *ssa.Function) *ssa.Function {
 // commitVia returns the chain by which the call commits an offset, or "".
 func (a *checker) commitVia(c *ssa.CallCommon) string {
 	obj, fn := calleeOf(c)
-	if obj != nil && a.commits.Match(obj) {
-		return a.name(obj)
+	if lib := a.libOf(obj); lib != nil && a.commits.Match(lib) {
+		return a.name(lib)
 	}
 	if f := a.localFunc(obj, fn); f != nil {
 		if s := a.summarize(f); s.commit != "" {
@@ -97,7 +97,7 @@ func (a *checker) durableVia(c *ssa.CallCommon) string {
 			}
 		}
 	}
-	if c.IsInvoke() && dynamicHandler(obj) {
+	if c.IsInvoke() && dynamicHandler(obj) && a.libOf(obj) == obj { // a Kafka call through the project's interface is no handler
 		return a.name(obj)
 	}
 	if obj == nil && fn == nil && funcValueHandler(c.Value) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/noreturn"
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtractDoc(doc, "offsetorder"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/offsetorder.md",
 	Run:       run,
-	Requires:  []*analysis.Analyzer{noreturn.Analyzer}, // SSA is built in run, after the cheap checks
+	Requires:  []*analysis.Analyzer{noreturn.Analyzer, calls.Analyzer}, // SSA is built in run, after the cheap checks
 	FactTypes: []analysis.Fact{new(CommitsOffset), new(DurableWork)},
 }
 
@@ -86,6 +87,9 @@ type checker struct {
 	memo        map[funcKey]*summary
 	calls       map[token.Pos]*ast.CallExpr // by Lparen, built on first use
 	readerGroup *groupIDState               // package-wide ReaderConfig knowledge, built on first use
+	layer       *calls.Result
+	kafka       *apis.Set                   // every Kafka call of the tables, for interface resolution
+	libs        map[*types.Func]*types.Func // interface method → the library call it stands for (nil: none)
 }
 
 func newChecker(pass *analysis.Pass, r *report.Reporter) *checker {
@@ -93,7 +97,15 @@ func newChecker(pass *analysis.Pass, r *report.Reporter) *checker {
 	for _, s := range []*apis.Set{apis.TxCommits(), apis.NetworkCalls(), apis.KafkaProduces()} {
 		durable.Add(s.Funcs()...)
 	}
+	kafka := apis.KafkaCommits()
+	for _, s := range []*apis.Set{extraCommits.AddTo(&apis.Set{}), apis.KafkaReceives(), apis.KafkaFetches(), apis.KafkaAutoCommitReads()} {
+		kafka.Add(s.Funcs()...)
+	}
+	layer, _ := pass.ResultOf[calls.Analyzer].(*calls.Result)
 	return &checker{
+		layer:    layer,
+		kafka:    kafka,
+		libs:     make(map[*types.Func]*types.Func),
 		pass:     pass,
 		r:        r,
 		commits:  extraCommits.AddTo(apis.KafkaCommits()),
@@ -128,4 +140,27 @@ func (a *checker) inspect(f func(ast.Node)) {
 			return true
 		})
 	}
+}
+
+// libOf returns the Kafka library call that a call of fn makes: fn itself,
+// or, for a method of the project's own interface (a Reader wrapping
+// kafka-go), the library method every implementation in sight is, or the
+// one the method mirrors (see calls.Result.StandsFor).
+func (a *checker) libOf(fn *types.Func) *types.Func {
+	if fn == nil || a.layer == nil || a.kafka.Match(fn) {
+		return fn
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil || !types.IsInterface(recv.Type()) {
+		return fn
+	}
+	lib, ok := a.libs[fn]
+	if !ok {
+		lib = a.layer.StandsFor(fn, a.kafka)
+		a.libs[fn] = lib
+	}
+	if lib == nil {
+		return fn
+	}
+	return lib
 }

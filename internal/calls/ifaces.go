@@ -247,8 +247,12 @@ func (r *Result) Implementations(m *types.Func) []*types.Func {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	return r.implementations(m)
+}
+
+func (r *Result) implementations(m *types.Func) []*types.Func {
 	iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface)
-	if !ok || m.Pkg() == nil || !r.searchable(m.Pkg()) {
+	if !ok || m.Pkg() == nil || apis.IsStdlib(m.Pkg().Path()) || !r.searchable(m.Pkg()) {
 		return nil
 	}
 	var out []*types.Func
@@ -258,6 +262,29 @@ func (r *Result) Implementations(m *types.Func) []*types.Func {
 		}
 	}
 	return out
+}
+
+// StandsFor returns the library function of set that a call of the
+// interface method m makes: the one every implementation in sight is
+// (a project's Reader interface that *kafka.Reader implements), or, with
+// no implementation in sight, the one m mirrors (see Mirror). It returns
+// nil otherwise.
+func (r *Result) StandsFor(m *types.Func, set *apis.Set) *types.Func {
+	if r == nil || m == nil || !isInterfaceMethod(m) {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	impls := r.implementations(m)
+	if len(impls) == 0 {
+		return r.mirror(m, set)
+	}
+	for _, fn := range impls {
+		if !set.Match(fn) {
+			return nil
+		}
+	}
+	return impls[0]
 }
 
 // Mirror returns the library function of set whose name and signature
