@@ -10,6 +10,7 @@ import (
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/report"
 )
@@ -22,7 +23,8 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "uuidinretry",
 	Doc:       analysisdoc.MustExtractDoc(doc, "uuidinretry"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/uuidinretry.md",
-	Run:       run, // no Requires: the inspector is built in run, where needed
+	Run:       run, // the inspector is built in run, where needed
+	Requires:  []*analysis.Analyzer{calls.Analyzer},
 	FactTypes: []analysis.Fact{new(MakesFreshID), new(RetriesParam), new(SendsUnkeyedWrite)},
 	Flags:     flags(),
 }
@@ -51,6 +53,7 @@ type checker struct {
 	funcs      map[*ast.FuncDecl]*funcInfo // memo of same-package summaries
 	decls      map[any]*ast.FuncDecl       // *types.Func → declaration in this package
 	reported   map[ast.Node]bool
+	layer      *calls.Result // interface resolution
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -62,6 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 		funcs:      make(map[*ast.FuncDecl]*funcInfo),
 		decls:      make(map[any]*ast.FuncDecl),
 		reported:   make(map[ast.Node]bool),
+		layer:      pass.ResultOf[calls.Analyzer].(*calls.Result),
 	}
 	for _, f := range extraRetryFuncs.Funcs {
 		c.retryFuncs.Add(f, -1)
