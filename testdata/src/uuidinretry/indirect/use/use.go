@@ -47,3 +47,12 @@ func (s *Service) CreateOnce() error { // want CreateOnce:"makesFreshID\\(ids.Ge
 		return save(Payment{ID: id})
 	})
 }
+
+// attempt is passed to the retry as a method value.
+func (s *Service) attempt() error {
+	return save(Payment{ID: uuid.NewString()})
+}
+
+func (s *Service) CreateByValue() error {
+	return retry.Do(s.attempt) // want `\(\*Service\)\.attempt → uuid\.NewString in operation passed to retry\.Do makes a new identifier on every attempt`
+}
