@@ -103,3 +103,8 @@ func Generic[T any](v T, fn func(T) error) error { // want Generic:`^calls\(p1\)
 func UseGeneric(c *Client) error { // want UseGeneric:`net\(values\.Generic → values\.\(\*Client\)\.postJSON`
 	return Generic("https://x", c.postJSON)
 }
+
+// Hook calls a function only tests store: no net effect.
+type Hook struct{ fire func() error }
+
+func (h *Hook) Fire() error { return h.fire() }
