@@ -2,7 +2,6 @@ package httpintx
 
 import (
 	_ "embed"
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -16,6 +15,7 @@ import (
 	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/noreturn"
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/safe"
 )
 
 //go:embed doc.go
@@ -26,8 +26,8 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "httpintx",
 	Doc:       analysisdoc.MustExtractDoc(doc, "httpintx"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/httpintx.md",
-	Run:       run,
-	Requires:  []*analysis.Analyzer{noreturn.Analyzer, netcall.Analyzer}, // CFGs are built in run, where a transaction can be
+	Run:       safe.Run(run),
+	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, netcall.Analyzer}, // CFGs are built in run, where a transaction can be
 	FactTypes: []analysis.Fact{new(RunsInTx), new(EndsTx), new(BeginsTx)},
 }
 
@@ -35,20 +35,14 @@ func init() {
 	Analyzer.Flags.Var(&netcall.ExtraCalls, "network-calls", netcall.ExtraCallsUsage)
 }
 
-func run(pass *analysis.Pass) (_ any, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("httpintx: internal error on package %s: %v", pass.Pkg.Path(), p)
-		}
-	}()
-	rep := report.New(pass) // before any early return: it reports directives without a reason
+func run(pass *analysis.Pass) (any, error) {
 	// Every finding and every RunsInTx fact starts at a transaction, whose
 	// type comes from a database library; a RunsInTx fact of a dependency
 	// means that library is within that dependency's reach, hence ours.
 	if !gate.Reaches(pass.Pkg, apis.DBPaths...) {
 		return nil, nil
 	}
-	c := newChecker(pass, rep)
+	c := newChecker(pass, report.New(pass))
 	c.exportFacts()
 	for _, file := range pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {

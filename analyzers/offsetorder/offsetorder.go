@@ -14,6 +14,7 @@ import (
 	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/noreturn"
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/safe"
 	"github.com/idemlint/idemlint/internal/ssabuild"
 )
 
@@ -25,8 +26,8 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "offsetorder",
 	Doc:       analysisdoc.MustExtractDoc(doc, "offsetorder"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/offsetorder.md",
-	Run:       run,
-	Requires:  []*analysis.Analyzer{noreturn.Analyzer}, // SSA is built in run, after the cheap checks
+	Run:       safe.Run(run),
+	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer}, // SSA is built in run, after the cheap checks
 	FactTypes: []analysis.Fact{new(CommitsOffset), new(DurableWork)},
 }
 
@@ -44,11 +45,10 @@ func run(pass *analysis.Pass) (any, error) {
 	if ignoredPath(pass.Pkg.Path()) {
 		return nil, nil // the standard library, Kafka clients, logging: tables know them
 	}
-	r := report.New(pass) // before any early return: it reports directives without a reason
 	// DurableWork needs no library (a call through a handler interface
 	// counts), so every package exports facts; only the checks are gated.
 	ssaRes := ssabuild.Build(pass, pass.ResultOf[noreturn.Analyzer].(*noreturn.Result).NoReturn)
-	a := newChecker(pass, r)
+	a := newChecker(pass, report.New(pass))
 	a.exportFacts(ssaRes.SrcFuncs)
 	if !mayConsume(pass) {
 		return nil, nil

@@ -11,6 +11,7 @@ import (
 	"github.com/idemlint/idemlint/internal/facts/netcall"
 	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/safe"
 )
 
 //go:embed doc.go
@@ -21,8 +22,8 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "onconflict",
 	Doc:       analysisdoc.MustExtractDoc(doc, "onconflict"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/onconflict.md",
-	Run:       run,
-	Requires:  []*analysis.Analyzer{netcall.Analyzer},
+	Run:       safe.Run(run),
+	Requires:  []*analysis.Analyzer{report.Analyzer, netcall.Analyzer},
 	FactTypes: []analysis.Fact{new(NoRowOnConflict), new(ChecksNoRows), new(Writes), new(IsNoRows)},
 }
 
@@ -37,13 +38,12 @@ func init() {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	r := report.New(pass) // before any early return: it reports directives without a reason
 	if !relevant(pass) {
 		return nil, nil
 	}
 	c := newChecker(pass)
 	c.exportFacts()
-	c.reportAll(r)
+	c.reportAll(report.New(pass))
 	return nil, nil
 }
 

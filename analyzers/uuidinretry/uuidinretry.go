@@ -12,6 +12,7 @@ import (
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/safe"
 )
 
 //go:embed doc.go
@@ -22,7 +23,8 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "uuidinretry",
 	Doc:       analysisdoc.MustExtractDoc(doc, "uuidinretry"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/uuidinretry.md",
-	Run:       run, // no Requires: the inspector is built in run, where needed
+	Run:       safe.Run(run),
+	Requires:  []*analysis.Analyzer{report.Analyzer}, // the inspector is built in run, where needed
 	FactTypes: []analysis.Fact{new(MakesFreshID), new(RetriesParam), new(SendsUnkeyedWrite)},
 	Flags:     flags(),
 }
@@ -56,7 +58,7 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	c := &checker{
 		pass:       pass,
-		rep:        report.New(pass), // before any early return: it reports directives without a reason
+		rep:        report.New(pass),
 		generators: extraGenerators.AddTo(apis.IDGenerators()),
 		retryFuncs: apis.DefaultRetryFuncs(),
 		funcs:      make(map[*ast.FuncDecl]*funcInfo),

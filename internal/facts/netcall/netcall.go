@@ -22,6 +22,7 @@ import (
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/gate"
+	"github.com/idemlint/idemlint/internal/safe"
 )
 
 // ExtraCalls extends the default table of network calls. It is the
@@ -37,7 +38,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "netcall",
 	Doc:        "mark functions that perform a network call (HTTP or gRPC), directly or through calls",
 	URL:        "https://github.com/idemlint/idemlint/tree/main/internal/facts/netcall",
-	Run:        run,
+	Run:        safe.Run(run),
 	FactTypes:  []analysis.Fact{new(PerformsNetworkCall)},
 	ResultType: reflect.TypeFor[*Result](),
 }
