@@ -31,15 +31,18 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes: []analysis.Fact{new(RunsInTx), new(EndsTx), new(BeginsTx)},
 }
 
+// relevance is the analyzer's gate. Every finding and every RunsInTx
+// fact starts at a transaction, whose type comes from a database library;
+// a RunsInTx fact of a dependency means that library is within that
+// dependency's reach, hence ours.
+var relevance = gate.Gate{Libraries: func() []string { return apis.DBPaths }}
+
 func init() {
 	Analyzer.Flags.Var(&netcall.ExtraCalls, "network-calls", netcall.ExtraCallsUsage)
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	// Every finding and every RunsInTx fact starts at a transaction, whose
-	// type comes from a database library; a RunsInTx fact of a dependency
-	// means that library is within that dependency's reach, hence ours.
-	if !gate.Reaches(pass.Pkg, apis.DBPaths...) {
+	if !relevance.Open(pass) {
 		return nil, nil
 	}
 	c := newChecker(pass, report.New(pass))

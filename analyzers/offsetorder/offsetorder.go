@@ -50,7 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 	ssaRes := ssabuild.Build(pass, pass.ResultOf[noreturn.Analyzer].(*noreturn.Result).NoReturn)
 	a := newChecker(pass, report.New(pass))
 	a.exportFacts(ssaRes.SrcFuncs)
-	if !mayConsume(pass) {
+	if !relevance.Open(pass) {
 		return nil, nil
 	}
 	for _, fn := range ssaRes.SrcFuncs {
@@ -59,19 +59,18 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// mayConsume reports whether the package can hold a consumed Kafka
-// message, the start of every check: a Kafka client is within its reach.
-func mayConsume(pass *analysis.Pass) bool {
-	return gate.Reaches(pass.Pkg, apis.KafkaPaths...)
-}
+// relevance is the gate of the checks (not of the facts: DurableWork
+// needs no library, so every package exports them): every finding starts
+// at a consumed Kafka message, so a Kafka client must be within the
+// package's reach.
+var relevance = gate.Gate{Libraries: func() []string { return apis.KafkaPaths }}
 
-// MayReport reports whether the analyzer can report in pkg: every finding
-// starts at a consumed Kafka message, so a Kafka client must be within the
-// package's reach. A driver that knows every package it analyses may skip
-// the packages that neither can report nor are imported by one that can:
-// their facts would serve no finding.
+// MayReport reports whether the analyzer can report in pkg (the gate,
+// asked without a pass). A driver that knows every package it analyses
+// may skip the packages that neither can report nor are imported by one
+// that can: their facts would serve no finding.
 func MayReport(pkg *types.Package) bool {
-	return gate.Reaches(pkg, apis.KafkaPaths...)
+	return relevance.MayReach(pkg)
 }
 
 // checker holds the state of one pass.

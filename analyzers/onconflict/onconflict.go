@@ -38,7 +38,7 @@ func init() {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !relevant(pass) {
+	if !relevance.Open(pass) {
 		return nil, nil
 	}
 	c := newChecker(pass)
@@ -47,17 +47,18 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// relevant reports whether the package can hold a finding or a fact: it
-// reaches a database, Kafka or network library (or one that -writes,
-// -norows-checks or -network-calls name), or it calls a DBTX-shaped
-// interface method (SQL run through an interface the code declares), or a
-// function of another package with an onconflict fact. A fact of a
-// dependency built on a library means the library is within reach.
-func relevant(pass *analysis.Pass) bool {
-	paths := append(append(apis.DBPaths[:len(apis.DBPaths):len(apis.DBPaths)], apis.KafkaPaths...),
-		gate.Paths(netcall.ExtraCalls.AddTo(apis.NetworkCalls()), extraWrites.AddTo(&apis.Set{}), extraCheckers.AddTo(&apis.Set{}))...)
-	if gate.Reaches(pass.Pkg, paths...) {
-		return true
-	}
-	return gate.Uses(pass, apis.IsDBTXMethod, new(NoRowOnConflict), new(ChecksNoRows), new(Writes))
+// relevance is the analyzer's gate: the package can hold a finding or a
+// fact if it reaches a database, Kafka or network library (or one that
+// -writes, -norows-checks or -network-calls name), or it calls a
+// DBTX-shaped interface method (SQL run through an interface the code
+// declares), or a function of another package with an onconflict fact. A
+// fact of a dependency built on a library means the library is within
+// reach.
+var relevance = gate.Gate{
+	Libraries: func() []string {
+		return append(append(apis.DBPaths[:len(apis.DBPaths):len(apis.DBPaths)], apis.KafkaPaths...),
+			gate.Paths(netcall.ExtraCalls.AddTo(apis.NetworkCalls()), extraWrites.AddTo(&apis.Set{}), extraCheckers.AddTo(&apis.Set{}))...)
+	},
+	Uses:  apis.IsDBTXMethod,
+	Facts: []analysis.Fact{new(NoRowOnConflict), new(ChecksNoRows), new(Writes)},
 }

@@ -69,7 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 		c.retryFuncs.Add(f, -1)
 	}
 	c.indexDecls()
-	if !c.relevant() {
+	if !relevance.Open(pass) {
 		// No fresh identifier and no unkeyed write can come up here, so
 		// neither findings nor MakesFreshID or SendsUnkeyedWrite facts;
 		// RetriesParam needs no library and is still exported.

@@ -72,7 +72,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// dependency was derived from one within that dependency's reach: a
 	// package that reaches no network library has no chain to export.
 	// The Result still answers (lazily) for analyzers that require it.
-	if gate.Reaches(pass.Pkg, gate.Paths(calls)...) {
+	if (&gate.Gate{Libraries: func() []string { return gate.Paths(calls) }}).Open(pass) {
 		r.exportFacts()
 	}
 	return r, nil

@@ -13,7 +13,7 @@ func silenced() {
 
 func reasonless() {
 	/* want `//idemlint:ignore fake needs a reason` */ //idemlint:ignore fake
-	bad() // want `finding`
+	bad()                                              // want `finding`
 }
 
 func stale() {
@@ -29,16 +29,16 @@ func stale() {
 
 func unknown() {
 	/* want `//idemlint:ignore fak names unknown analyzer "fak"; did you mean fake\?` */ //idemlint:ignore fak typo
-	bad() // want `finding`
+	bad()                                                                                // want `finding`
 
 	//idemlint:ignore othr typo of the other analyzer, which reports it
 	bad() // want `finding`
 
 	/* want `names unknown analyzer "zzzzzzzzzz"; the analyzers are fake, other` */ //idemlint:ignore zzzzzzzzzz far from every name
-	bad() // want `finding`
+	bad()                                                                           // want `finding`
 
 	/* want `//idemlint:ignore names no analyzer` */ //idemlint:ignore
-	bad() // want `finding`
+	bad()                                            // want `finding`
 }
 
 func duplicates() {
