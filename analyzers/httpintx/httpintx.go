@@ -2,7 +2,6 @@ package httpintx
 
 import (
 	_ "embed"
-	"fmt"
 	"go/ast"
 	"go/token"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/safe"
 )
 
 //go:embed doc.go
@@ -23,9 +23,13 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "httpintx",
 	Doc:      analysisdoc.MustExtractDoc(doc, "httpintx"),
 	URL:      "https://github.com/idemlint/idemlint/blob/main/docs/httpintx.md",
-	Run:      run,
-	Requires: []*analysis.Analyzer{calls.Analyzer},
+	Run:      safe.Run(run),
+	Requires: []*analysis.Analyzer{report.Analyzer, calls.Analyzer},
 }
+
+// relevance is the analyzer's gate: every finding starts at a
+// transaction, whose type comes from a database library.
+var relevance = gate.Gate{Libraries: func() []string { return apis.DBPaths }}
 
 func init() {
 	Analyzer.Flags.Var(&calls.ExtraNetworkCalls, "network-calls", calls.ExtraNetworkCallsUsage)
@@ -36,21 +40,13 @@ func init() {
 // calls a function evaluates while a transaction is open (its own begins,
 // the transaction it receives, or the one a WithTx-style helper or
 // pgx.BeginFunc runs it in).
-func run(pass *analysis.Pass) (_ any, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("httpintx: internal error on package %s: %v", pass.Pkg.Path(), p)
-		}
-	}()
-	rep := report.New(pass) // before any early return: it reports directives without a reason
-	// Every finding starts at a transaction, whose type comes from a
-	// database library.
-	if !gate.Reaches(pass.Pkg, apis.DBPaths...) {
+func run(pass *analysis.Pass) (any, error) {
+	if !relevance.Open(pass) {
 		return nil, nil
 	}
 	c := &checker{
 		pass:     pass,
-		rep:      rep,
+		rep:      report.New(pass),
 		calls:    pass.ResultOf[calls.Analyzer].(*calls.Result),
 		reported: make(map[token.Pos]bool),
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/noreturn"
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/safe"
 	"github.com/idemlint/idemlint/internal/ssabuild"
 )
 
@@ -26,8 +27,8 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "offsetorder",
 	Doc:       analysisdoc.MustExtractDoc(doc, "offsetorder"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/offsetorder.md",
-	Run:       run,
-	Requires:  []*analysis.Analyzer{noreturn.Analyzer, calls.Analyzer}, // SSA is built in run, after the cheap checks
+	Run:       safe.Run(run),
+	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer}, // SSA is built in run, after the cheap checks
 	FactTypes: []analysis.Fact{new(CommitsOffset), new(DurableWork)},
 }
 
@@ -45,13 +46,12 @@ func run(pass *analysis.Pass) (any, error) {
 	if ignoredPath(pass.Pkg.Path()) {
 		return nil, nil // the standard library, Kafka clients, logging: tables know them
 	}
-	r := report.New(pass) // before any early return: it reports directives without a reason
 	// DurableWork needs no library (a call through a handler interface
 	// counts), so every package exports facts; only the checks are gated.
 	ssaRes := ssabuild.Build(pass, pass.ResultOf[noreturn.Analyzer].(*noreturn.Result).NoReturn)
-	a := newChecker(pass, r)
+	a := newChecker(pass, report.New(pass))
 	a.exportFacts(ssaRes.SrcFuncs)
-	if !mayConsume(pass) {
+	if !relevance.Open(pass) {
 		return nil, nil
 	}
 	for _, fn := range ssaRes.SrcFuncs {
@@ -60,19 +60,18 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// mayConsume reports whether the package can hold a consumed Kafka
-// message, the start of every check: a Kafka client is within its reach.
-func mayConsume(pass *analysis.Pass) bool {
-	return gate.Reaches(pass.Pkg, apis.KafkaPaths...)
-}
+// relevance is the gate of the checks (not of the facts: DurableWork
+// needs no library, so every package exports them): every finding starts
+// at a consumed Kafka message, so a Kafka client must be within the
+// package's reach.
+var relevance = gate.Gate{Libraries: func() []string { return apis.KafkaPaths }}
 
-// MayReport reports whether the analyzer can report in pkg: every finding
-// starts at a consumed Kafka message, so a Kafka client must be within the
-// package's reach. A driver that knows every package it analyses may skip
-// the packages that neither can report nor are imported by one that can:
-// their facts would serve no finding.
+// MayReport reports whether the analyzer can report in pkg (the gate,
+// asked without a pass). A driver that knows every package it analyses
+// may skip the packages that neither can report nor are imported by one
+// that can: their facts would serve no finding.
 func MayReport(pkg *types.Package) bool {
-	return gate.Reaches(pkg, apis.KafkaPaths...)
+	return relevance.MayReach(pkg)
 }
 
 // checker holds the state of one pass.

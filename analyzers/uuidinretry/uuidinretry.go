@@ -13,6 +13,7 @@ import (
 	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/safe"
 )
 
 //go:embed doc.go
@@ -23,8 +24,8 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "uuidinretry",
 	Doc:       analysisdoc.MustExtractDoc(doc, "uuidinretry"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/uuidinretry.md",
-	Run:       run, // the inspector is built in run, where needed
-	Requires:  []*analysis.Analyzer{calls.Analyzer},
+	Run:       safe.Run(run),
+	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer}, // the inspector is built in run, where needed
 	FactTypes: []analysis.Fact{new(MakesFreshID), new(RetriesParam), new(SendsUnkeyedWrite)},
 	Flags:     flags(),
 }
@@ -59,7 +60,7 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	c := &checker{
 		pass:       pass,
-		rep:        report.New(pass), // before any early return: it reports directives without a reason
+		rep:        report.New(pass),
 		generators: extraGenerators.AddTo(apis.IDGenerators()),
 		retryFuncs: apis.DefaultRetryFuncs(),
 		funcs:      make(map[*ast.FuncDecl]*funcInfo),
@@ -71,7 +72,7 @@ func run(pass *analysis.Pass) (any, error) {
 		c.retryFuncs.Add(f, -1)
 	}
 	c.indexDecls()
-	if !c.relevant() {
+	if !relevance.Open(pass) {
 		// No fresh identifier and no unkeyed write can come up here, so
 		// neither findings nor MakesFreshID or SendsUnkeyedWrite facts;
 		// RetriesParam needs no library and is still exported.

@@ -39,7 +39,9 @@ import (
 
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/noreturn"
+	"github.com/idemlint/idemlint/internal/safe"
 )
 
 // ExtraNetworkCalls extends the default table of network calls. It is the
@@ -55,7 +57,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "calls",
 	Doc:        "summarise what each function does to its parameters and receiver (network calls, transactions, callbacks), through interfaces, function values and helpers",
 	URL:        "https://github.com/idemlint/idemlint/tree/main/internal/calls",
-	Run:        run,
+	Run:        safe.Run(run),
 	Requires:   []*analysis.Analyzer{noreturn.Analyzer},
 	FactTypes:  []analysis.Fact{new(Summary)},
 	ResultType: reflect.TypeFor[*Result](),
@@ -88,13 +90,19 @@ func run(pass *analysis.Pass) (any, error) {
 	return r, nil
 }
 
+// relevance is the gate of the net, beginsTx and endsTx effects: each
+// starts at a library call within the package's reach (a dependency's
+// summary was derived from one within its own reach, hence ours).
+var relevance = gate.Gate{Libraries: func() []string {
+	return append(gate.Paths(ExtraNetworkCalls.AddTo(apis.NetworkCalls())), apis.DBPaths...)
+}}
+
 // relevant reports whether a function of the package can have a summary:
-// every net, beginsTx and endsTx effect starts at a library call within
-// the package's reach (a dependency's fact was derived from one within its
-// own reach, hence ours); a calls effect needs a parameter of function
-// type. The Result still answers lazily for the analyzers that require it.
+// the package passes the gate, or it declares a function with a parameter
+// of function type (a calls effect needs no library). The Result still
+// answers lazily for the analyzers that require it.
 func relevant(pass *analysis.Pass, r *Result) bool {
-	if r.dbReach || r.netReach {
+	if relevance.Open(pass) {
 		return true
 	}
 	for fn := range r.decls {

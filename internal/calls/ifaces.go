@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/funcname"
 )
 
 // ifaces indexes the concrete types in sight, for interface resolution.
@@ -44,7 +45,7 @@ func (r *Result) interfaceSummary(m *types.Func) *Summary {
 	}
 	if len(impls) == 0 {
 		if lib := r.mirror(m, r.net); lib != nil {
-			return &Summary{Net: []string{LibName(lib)}}
+			return &Summary{Net: []string{funcname.Lib(lib, nil)}}
 		}
 		return nil
 	}

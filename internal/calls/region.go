@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/funcname"
 )
 
 // A Tx is one open transaction: where it began and the variables through
@@ -389,7 +390,7 @@ func (r *Result) callbackTx(call *ast.CallExpr, idx int) *Tx {
 	if s := r.summary(fn); s != nil {
 		for _, c := range s.Calls {
 			if c.Param == idx && c.InTx != "" {
-				return &Tx{Desc: fmt.Sprintf("that %s begins at %s", Name(fn), c.InTx), Where: c.InTx}
+				return &Tx{Desc: fmt.Sprintf("that %s begins at %s", funcname.Code(fn, nil), c.InTx), Where: c.InTx}
 			}
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/funcname"
 	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/noreturn"
 )
@@ -55,8 +56,8 @@ func newResult(pass *analysis.Pass, net *apis.Set) *Result {
 		lits:    make(map[*ast.FuncLit][]string),
 	}
 	r.nr, _ = pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
-	r.dbReach = gate.Reaches(pass.Pkg, apis.DBPaths...)
-	r.netReach = gate.Reaches(pass.Pkg, gate.Paths(net)...)
+	r.dbReach = gate.Disabled || gate.Reaches(pass.Pkg, apis.DBPaths...)
+	r.netReach = gate.Disabled || gate.Reaches(pass.Pkg, gate.Paths(net)...)
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -231,13 +232,13 @@ func (r *Result) funcNet(fn *types.Func) []string {
 	}
 	fn = fn.Origin()
 	if r.net.Match(fn) {
-		return []string{LibName(fn)}
+		return []string{funcname.Lib(fn, nil)}
 	}
 	s := r.summary(fn)
 	if s == nil || s.Net == nil {
 		return nil
 	}
-	return clip(append([]string{Name(fn)}, s.Net...))
+	return clip(append([]string{funcname.Code(fn, nil)}, s.Net...))
 }
 
 // callNet is CallNet with mu held.
@@ -275,7 +276,7 @@ func (r *Result) callNet(call *ast.CallExpr) []string {
 		}
 		for _, t := range r.values(arg) {
 			if ch := r.valueNet(t); ch != nil {
-				return clip(append([]string{Name(fn)}, ch...))
+				return clip(append([]string{funcname.Code(fn, nil)}, ch...))
 			}
 		}
 	}
