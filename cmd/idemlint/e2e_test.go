@@ -333,7 +333,7 @@ func TestRealistic(t *testing.T) {
 
 // TestNoDataRace runs a race-enabled binary on examples/: the checker runs
 // the analyzers of a package in parallel, and analyzers that share a
-// required analyzer's result (netcall) must not race on it.
+// required analyzer's result (calls) must not race on it.
 func TestNoDataRace(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a race-enabled binary")

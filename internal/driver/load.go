@@ -26,7 +26,6 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -39,11 +38,11 @@ type Options struct {
 	Env       []string // environment for the go command (nil: inherit)
 	BuildTags string
 
-	// MayReport, when set, tells for an analyzer whether it can report in
-	// a package (nil: anywhere). The fast driver then runs the analyzer
-	// only on the packages that can report and the ones they import (see
-	// prune). The full-graph mode ignores it.
-	MayReport func(*analysis.Analyzer) func(*types.Package) bool
+	// MayReport, when set, tells for the analyzer of the given name
+	// whether it can report in a package (nil: anywhere). The fast driver
+	// then runs the analyzer only on the packages that can report and the
+	// ones they import (see prune). The full-graph mode ignores it.
+	MayReport func(analyzer string) func(*types.Package) bool
 }
 
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |

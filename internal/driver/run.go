@@ -41,7 +41,7 @@ func Run(o Options, analyzers []*analysis.Analyzer, patterns []string) (*Result,
 		return res, nil
 	}
 	if !o.FullGraph {
-		analyzers = prune(analyzers, l.analyse, o.MayReport)
+		defer prune(analyzers, l.analyse, o.MayReport)()
 	}
 	graph, err := checker.Analyze(analyzers, l.analyse, &checker.Options{})
 	if err != nil {
