@@ -53,8 +53,15 @@ func Test200ConcurrentRepeats(t *testing.T) {
 	}
 	<-started
 	time.Sleep(300 * time.Millisecond) // let the repeats arrive and wait
-	if n := s.pool.Stat().AcquiredConns(); n > 2 {
-		t.Errorf("%d pool connections held while one request runs and its repeats wait", n)
+	// The fewest connections held over a few looks (the pool's own health
+	// check holds idle ones for an instant now and then).
+	held := int32(1 << 30)
+	for range 5 {
+		held = min(held, s.pool.Stat().AcquiredConns())
+		time.Sleep(20 * time.Millisecond)
+	}
+	if held > 2 {
+		t.Errorf("%d pool connections held while one request runs and its repeats wait", held)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	other := s.do(ctx, http.MethodPost, "k2", "bob", `{"amount":5}`)
