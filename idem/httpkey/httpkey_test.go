@@ -223,6 +223,7 @@ func TestFailedRunIsRetried(t *testing.T) {
 		t.Run(cut, func(t *testing.T) {
 			s := newServer(t, httpkey.Config{})
 			var n atomic.Int64
+			reached := make(chan struct{})
 			s.before = func(r *http.Request) int {
 				if n.Add(1) > 1 {
 					return 0
@@ -233,12 +234,22 @@ func TestFailedRunIsRetried(t *testing.T) {
 				case "panic":
 					panic(http.ErrAbortHandler)
 				default:
+					close(reached)
 					<-r.Context().Done() // the client gave up
 					return 0
 				}
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+			// The client gives up once the handler runs (not on a timer,
+			// which a loaded machine can beat before the handler starts).
+			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
+			go func() {
+				select {
+				case <-reached:
+					cancel()
+				case <-ctx.Done():
+				}
+			}()
 			first := s.do(ctx, http.MethodPost, "k1", "alice", `{"amount":100}`)
 			if first.status == http.StatusCreated {
 				t.Fatalf("first attempt succeeded: %+v", first)
