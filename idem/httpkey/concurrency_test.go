@@ -84,7 +84,7 @@ func Test200ConcurrentRepeats(t *testing.T) {
 // TestHungOwnerReleasesTheKey: an owner whose handler hangs (it does not
 // die) loses the key after OwnerTimeout; the retry runs.
 func TestHungOwnerReleasesTheKey(t *testing.T) {
-	s := newServer(t, httpkey.Config{OwnerTimeout: 300 * time.Millisecond, LockTimeout: 20 * time.Second})
+	s := newServer(t, httpkey.Config{OwnerTimeout: time.Second, LockTimeout: 20 * time.Second})
 	hang, started := make(chan struct{}), make(chan struct{})
 	s.before = func(*http.Request) int {
 		if s.calls.Load() == 1 {
@@ -95,7 +95,11 @@ func TestHungOwnerReleasesTheKey(t *testing.T) {
 	}
 	first := make(chan result, 1)
 	go func() { first <- s.post("k1", "alice", "{}") }()
-	<-started
+	select {
+	case <-started:
+	case r := <-first:
+		t.Fatalf("the first request ended before its handler ran: %+v", r)
+	}
 	if r := s.post("k1", "alice", "{}"); r.status != http.StatusCreated || r.replayed {
 		t.Fatalf("retry while the owner hangs: %+v", r)
 	}
