@@ -33,6 +33,7 @@ type options struct {
 	sarif     string
 	baseline  string
 	update    bool
+	version   bool
 	sqlc      bool
 	config    string
 	cpuprof   string
@@ -79,6 +80,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.cpuprof, "cpuprofile", "", "write a CPU profile to `file`")
 	fs.StringVar(&o.config, "config", "", "configuration `file` (default: .idemlint.yml in the working directory or a parent)")
 	fs.BoolVar(&o.update, "update-baseline", false, "with -baseline, rewrite the baseline file with today's findings")
+	fs.BoolVar(&o.version, "version", false, "print the module version idemlint was built from and exit")
 	o.enabled = make(map[string]*triState)
 	for _, a := range all {
 		t := new(triState)
@@ -94,6 +96,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitClean
 		}
 		return exitError
+	}
+	if o.version {
+		fmt.Fprintf(stdout, "idemlint %s\n", version())
+		return exitClean
 	}
 	if o.cpuprof != "" {
 		f, err := os.Create(o.cpuprof)
