@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -132,7 +133,7 @@ func A() error {
 	if len(res.Findings) != 1 {
 		t.Fatalf("findings = %d, want 1", len(res.Findings))
 	}
-	if _, err := driver.ApplyBaseline(baseline, dir, res); err != driver.ErrNoBaseline {
+	if _, _, err := driver.ApplyBaseline(baseline, dir, res); err != driver.ErrNoBaseline {
 		t.Fatalf("missing baseline: err = %v, want ErrNoBaseline", err)
 	}
 	if err := driver.WriteBaseline(baseline, dir, res); err != nil {
@@ -154,15 +155,22 @@ func B() error {
 		t.Fatal(err)
 	}
 	res = run(t, driver.Options{Dir: dir}, as, "./...")
-	dropped, err := driver.ApplyBaseline(baseline, dir, res)
+	dropped, stale, err := driver.ApplyBaseline(baseline, dir, res)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if dropped != 1 || len(res.Findings) != 1 || res.Findings[0].Posn.Line != 20 {
+	if dropped != 1 || stale != 0 || len(res.Findings) != 1 || res.Findings[0].Posn.Line != 20 {
 		var got []string
 		for _, f := range res.Findings {
 			got = append(got, f.Posn.String())
 		}
-		t.Errorf("dropped %d, left %v; want 1 dropped and the new finding at line 20", dropped, got)
+		t.Errorf("dropped %d, stale %d, left %v; want 1 dropped, none stale and the new finding at line 20", dropped, stale, got)
+	}
+
+	// The recorded finding fixed: its entry is stale.
+	res = run(t, driver.Options{Dir: dir}, as, "./...")
+	res.Findings = slices.DeleteFunc(res.Findings, func(f driver.Finding) bool { return f.Posn.Line != 20 })
+	if dropped, stale, err = driver.ApplyBaseline(baseline, dir, res); err != nil || dropped != 0 || stale != 1 {
+		t.Errorf("after the recorded finding went: dropped %d, stale %d, err %v; want 0 dropped, 1 stale", dropped, stale, err)
 	}
 }
