@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/idemlint/idemlint/analyzers"
+	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/testutil"
 )
 
@@ -180,5 +182,40 @@ func TestLoadErrorSaysWhy(t *testing.T) {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("error does not say %q:\n%s", want, stderr.String())
 		}
+	}
+}
+
+// A configured function name that names nothing in the run is a warning on
+// stderr, not an error; one that exists is silent.
+func TestUnmatchedFuncWarning(t *testing.T) {
+	root := testutil.WriteTree(t, fixModule)
+	t.Chdir(filepath.Join(root, "m"))
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Cleanup(func() { // the flags are the analyzers' own, shared by the tests
+		for _, a := range analyzers.All() {
+			a.Flags.VisitAll(func(fl *flag.Flag) {
+				if l, ok := fl.Value.(*config.FuncList); ok {
+					l.Funcs = nil
+				}
+			})
+		}
+	})
+	var stdout, stderr bytes.Buffer
+	args := []string{"-uuidinretry.generators=github.com/google/uuid.NewStrin,example.com/m/pay.send",
+		"-uuidinretry.retryfuncs=example.com/m/pay.(*Charge).Retry", "./..."}
+	if code := run(args, &stdout, &stderr); code != exitFindings {
+		t.Fatalf("exit %d, want %d (a warning is not an error)\n%s", code, exitFindings, stderr.String())
+	}
+	for _, want := range []string{
+		"warning: uuidinretry.generators: github.com/google/uuid.NewStrin names no function",
+		"warning: uuidinretry.retryfuncs: example.com/m/pay.Charge.Retry names no function",
+	} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+		}
+	}
+	if strings.Contains(stderr.String(), "pay.send") {
+		t.Errorf("warned about a function that exists:\n%s", stderr.String())
 	}
 }

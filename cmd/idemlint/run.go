@@ -145,6 +145,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitError
 		}
 	}
+	if len(res.Packages) > 0 {
+		warnUnmatchedFuncs(stderr, selected, res.Packages)
+	}
 	if o.sqlc {
 		found, err := sqlcFindings(sqlPaths, selected)
 		if err != nil {
