@@ -325,6 +325,15 @@ func TestGate(t *testing.T) {
 		t.Fatalf("-sarif wrote no SARIF 2.1.0 log: %v", err)
 	}
 
+	// A tool error still writes the log, saying the run did not succeed.
+	errPath := filepath.Join(tmp, "err.sarif")
+	if _, stderr, code = runTool(t, bin, "-sarif", errPath, "./examples/nosuchdir/..."); code != 1 {
+		t.Errorf("bad pattern: exit %d, want 1\n%s", code, stderr)
+	}
+	if data, err := os.ReadFile(errPath); err != nil || !bytes.Contains(data, []byte(`"executionSuccessful": false`)) || !bytes.Contains(data, []byte(`"toolExecutionNotifications"`)) {
+		t.Errorf("bad pattern: SARIF %s (%v), want executionSuccessful false with the error", data, err)
+	}
+
 	baseline := filepath.Join(tmp, "baseline.json")
 	if _, stderr, code = runTool(t, bin, "-baseline", baseline, "./examples/bad/..."); code != 1 || !strings.Contains(stderr, "does not exist") {
 		t.Errorf("missing baseline: exit %d, want 1 with a clear error\n%s", code, stderr)

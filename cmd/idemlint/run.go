@@ -31,6 +31,7 @@ type options struct {
 	factsFrom string
 	tags      string
 	sarif     string
+	codeclim  string
 	baseline  string
 	update    bool
 	version   bool
@@ -75,6 +76,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.factsFrom, "facts-from", "", "comma-separated import-path patterns (e.g. github.com/acme/...) of other modules whose helpers count like the module's own")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
 	fs.StringVar(&o.sarif, "sarif", "", "also write the findings as SARIF 2.1.0 to `file` (- for standard output)")
+	fs.StringVar(&o.codeclim, "codeclimate", "", "also write the findings as a Code Climate JSON report (GitLab's code quality) to `file` (- for standard output)")
 	fs.StringVar(&o.baseline, "baseline", "", "report only findings not recorded in the baseline `file` (a missing file is an error; record one with -update-baseline)")
 	fs.BoolVar(&o.sqlc, "sqlc", false, "also check sqlc query files (.sql arguments, or found through sqlc.yaml/sqlc.yml/sqlc.json under the patterns) for :one INSERT ... ON CONFLICT DO NOTHING RETURNING queries")
 	fs.StringVar(&o.cpuprof, "cpuprofile", "", "write a CPU profile to `file`")
@@ -141,8 +143,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(patterns) > 0 {
 		var err error
 		if res, err = driver.Run(dopts, selected, patterns); err != nil {
-			fmt.Fprintf(stderr, "idemlint: %v\n", err)
-			return exitError
+			// Still write the reports below: a CI gate then shows the error
+			// (SARIF: an invocation that did not succeed) instead of no file.
+			res = &driver.Result{Errors: []error{err}}
 		}
 	}
 	if len(res.Packages) > 0 {
@@ -167,6 +170,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitError
 		}
 	}
+	if o.codeclim != "" {
+		if err := writeReport(o.codeclim, stdout, func(w io.Writer) error { return driver.WriteCodeClimate(w, dir, res) }); err != nil {
+			fmt.Fprintf(stderr, "idemlint: %v\n", err)
+			return exitError
+		}
+	}
 	if o.fix || o.diff {
 		var w io.Writer
 		if o.diff {
@@ -183,8 +192,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "idemlint: %v\n", err)
 			return exitError
 		}
-	case o.sarif == "-":
-		// the SARIF log is the output
+	case o.sarif == "-" || o.codeclim == "-":
+		// the report is the output
 	case !o.diff:
 		driver.PrintText(stdout, dir, res)
 	}
@@ -287,14 +296,21 @@ func applyBaseline(o options, dir string, res *driver.Result, stderr io.Writer) 
 }
 
 func writeSARIF(path, dir string, selected []*analysis.Analyzer, res *driver.Result, stdout io.Writer) error {
+	return writeReport(path, stdout, func(w io.Writer) error {
+		return driver.WriteSARIF(w, dir, selected, res, version())
+	})
+}
+
+// writeReport writes a report to the file at path, or to stdout for "-".
+func writeReport(path string, stdout io.Writer, write func(io.Writer) error) error {
 	if path == "-" {
-		return driver.WriteSARIF(stdout, dir, selected, res, version())
+		return write(stdout)
 	}
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	if err := driver.WriteSARIF(f, dir, selected, res, version()); err != nil {
+	if err := write(f); err != nil {
 		f.Close()
 		return err
 	}
