@@ -27,7 +27,7 @@ func (r *Relay) txBatch(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("outbox: begin: %w", err)
 	}
-	defer tx.Rollback(ctx) //nolint:errcheck // a no-op after Commit
+	defer rollback(ctx, tx)
 
 	rows, err := tx.Query(ctx, lockPendingQuery, r.batchSize())
 	if err != nil {
@@ -216,4 +216,18 @@ func publishError(err error, n int) error {
 		return nil
 	}
 	return fmt.Errorf("outbox: publish %d events: %w", n, err)
+}
+
+// rollbackTimeout bounds the rollback of a batch that failed.
+const rollbackTimeout = 5 * time.Second
+
+// rollback ends the batch's transaction (a no-op after Commit). It does not
+// use ctx: after BatchTimeout ctx is done, and pgx answers a rollback on a
+// done context by closing the connection, so the server releases the rows'
+// locks only when it notices, and a batch started meanwhile skips them
+// (SKIP LOCKED) and finds nothing to publish.
+func rollback(ctx context.Context, tx pgx.Tx) {
+	rctx, cancel := ctxutil.Detached(ctx, rollbackTimeout)
+	defer cancel()
+	_ = tx.Rollback(rctx)
 }
