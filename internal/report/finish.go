@@ -21,6 +21,8 @@ import (
 // driver can do: an analyzer that finds nothing in a package (or is
 // skipped there, or returns early) leaves its directives there unused. A
 // file in both a package and its test variant is judged in each.
+// An unknown name whose closest analyzer is disabled (or not in the run)
+// goes unreported, like the directives of a disabled analyzer.
 func Finish(pass *analysis.Pass) {
 	r, ok := pass.ResultOf[Analyzer].(*Result)
 	if !ok {
