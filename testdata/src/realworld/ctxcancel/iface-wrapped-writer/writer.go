@@ -19,7 +19,7 @@ type Producer interface {
 
 type producer struct{ w *kafka.Writer }
 
-func (p *producer) PublishMessage(ctx context.Context, msgs ...kafka.Message) error {
+func (p *producer) PublishMessage(ctx context.Context, msgs ...kafka.Message) error { // want PublishMessage:"reachesSink p0:writer.WriteMessages"
 	return p.w.WriteMessages(ctx, msgs...)
 }
 

@@ -23,7 +23,7 @@ func NewMarkedRunner() (*MarkedRunner, error) {
 	return &MarkedRunner{Runner{cl: cl}}, nil
 }
 
-func (m *MarkedRunner) Run(ctx context.Context) error {
+func (m *MarkedRunner) Run(ctx context.Context) error { // want Run:"commitsOffset" Run:"durableWork"
 	for ctx.Err() == nil {
 		fetches := m.cl.PollFetches(ctx)
 		for _, rec := range fetches.Records() {

@@ -31,12 +31,12 @@ func NewRunner(db *pgxpool.Pool) (*Runner, error) {
 	return &Runner{cl: cl, db: db}, nil
 }
 
-func (r *Runner) charge(ctx context.Context, rec *kgo.Record) error {
+func (r *Runner) charge(ctx context.Context, rec *kgo.Record) error { // want charge:"durableWork"
 	_, err := r.db.Exec(ctx, `INSERT INTO payments (order_id) VALUES ($1)`, rec.Key)
 	return err
 }
 
-func (r *Runner) Run(ctx context.Context) error {
+func (r *Runner) Run(ctx context.Context) error { // want Run:"durableWork"
 	for {
 		if ctx.Err() != nil {
 			return ctx.Err()

@@ -20,7 +20,7 @@ type Runner struct {
 	db *pgxpool.Pool
 }
 
-func (r *Runner) claim(ctx context.Context, rec *kgo.Record) (bool, error) {
+func (r *Runner) claim(ctx context.Context, rec *kgo.Record) (bool, error) { // want claim:"durableWork"
 	var id int64
 	err := r.db.QueryRow(ctx, `INSERT INTO orders_inbox (topic, part, off) VALUES ($1, $2, $3)
 		ON CONFLICT (topic, part, off) DO NOTHING RETURNING id`, rec.Topic, rec.Partition, rec.Offset).Scan(&id)
@@ -33,12 +33,12 @@ func (r *Runner) claim(ctx context.Context, rec *kgo.Record) (bool, error) {
 	return true, nil
 }
 
-func (r *Runner) apply(ctx context.Context, rec *kgo.Record) error {
+func (r *Runner) apply(ctx context.Context, rec *kgo.Record) error { // want apply:"durableWork"
 	_, err := r.db.Exec(ctx, `UPDATE orders SET status = 'paid' WHERE id = $1`, rec.Key)
 	return err
 }
 
-func (r *Runner) Run(ctx context.Context) {
+func (r *Runner) Run(ctx context.Context) { // want Run:"durableWork"
 	for ctx.Err() == nil {
 		fetches := r.cl.PollFetches(ctx)
 		for _, rec := range fetches.Records() {

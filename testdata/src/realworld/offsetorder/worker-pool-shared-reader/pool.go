@@ -16,7 +16,7 @@ import (
 
 type Worker func(ctx context.Context, r *kafka.Reader, wg *sync.WaitGroup, id int)
 
-func ConsumeTopic(ctx context.Context, topic string, size int, worker Worker) {
+func ConsumeTopic(ctx context.Context, topic string, size int, worker Worker) { // want ConsumeTopic:"durableWork\\(worker\\)"
 	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"kafka:9092"}, GroupID: "writer", Topic: topic})
 	defer r.Close()
 	wg := &sync.WaitGroup{}
@@ -29,7 +29,7 @@ func ConsumeTopic(ctx context.Context, topic string, size int, worker Worker) {
 
 type Processor struct{ db *sql.DB }
 
-func (p *Processor) Process(ctx context.Context, r *kafka.Reader, wg *sync.WaitGroup, id int) {
+func (p *Processor) Process(ctx context.Context, r *kafka.Reader, wg *sync.WaitGroup, id int) { // want Process:"commitsOffset" Process:"durableWork"
 	defer wg.Done()
 	for {
 		m, err := r.FetchMessage(ctx)
@@ -43,6 +43,6 @@ func (p *Processor) Process(ctx context.Context, r *kafka.Reader, wg *sync.WaitG
 	}
 }
 
-func Start(ctx context.Context, p *Processor) {
+func Start(ctx context.Context, p *Processor) { // want Start:"durableWork"
 	go ConsumeTopic(ctx, "products", 8, p.Process)
 }

@@ -25,7 +25,7 @@ type Order struct {
 
 type Store struct{ pool *pgxpool.Pool }
 
-func (s *Store) SaveOrder(ctx context.Context, o Order) error {
+func (s *Store) SaveOrder(ctx context.Context, o Order) error { // want SaveOrder:"writes\\(pgx.Tx.Exec\\)"
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
 		return err
