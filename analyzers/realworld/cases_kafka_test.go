@@ -12,6 +12,8 @@ func init() {
 			pending: "issue 14: franz-go default autocommit (no DisableAutoCommit/AutoCommitMarks) commits polled records before their handling"},
 		shape{analyzer: "offsetorder", dir: "worker-pool-shared-reader",
 			pending: "issue 12: goroutine workers (a method value) sharing one group reader commit past a sibling's unfinished message"},
+		shape{analyzer: "offsetorder", dir: "iface-logger-after-commit",
+			pending: "issue 13: logging the commit error through a project Logger interface is not work on the message"},
 		shape{analyzer: "offsetorder", dir: "inbox-claim-before-work",
 			pending: "issue 13: an inbox claim committed on its own before the work acts as an early commit"},
 		shape{analyzer: "ctxcancel", dir: "iface-wrapped-writer",
