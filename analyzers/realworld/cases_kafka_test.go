@@ -1,0 +1,24 @@
+package realworld_test
+
+// Shapes met in the "kafka" sweep batch (docs/sweep/kafka.md).
+
+func init() {
+	shapes = append(shapes,
+		shape{analyzer: "onconflict", dir: "idempotent-upserts",
+			pending: "issue 13: a DO NOTHING insert followed only by upserts and delete-then-insert keyed by the same id is not a dedup gate"},
+		shape{analyzer: "onconflict", dir: "norow-by-text",
+			pending: "issue 13: the no-row outcome recognised by comparing the error text counts as handled"},
+		shape{analyzer: "offsetorder", dir: "franz-autocommit",
+			pending: "issue 14: franz-go default autocommit (no DisableAutoCommit/AutoCommitMarks) commits polled records before their handling"},
+		shape{analyzer: "offsetorder", dir: "worker-pool-shared-reader",
+			pending: "issue 12: goroutine workers (a method value) sharing one group reader commit past a sibling's unfinished message"},
+		shape{analyzer: "offsetorder", dir: "iface-logger-after-commit",
+			pending: "issue 13: logging the commit error through a project Logger interface is not work on the message"},
+		shape{analyzer: "offsetorder", dir: "inbox-claim-before-work",
+			pending: "issue 13: an inbox claim committed on its own before the work acts as an early commit"},
+		shape{analyzer: "ctxcancel", dir: "iface-wrapped-writer",
+			pending: "issue 12: a project Producer interface whose implementation wraps (*kafka.Writer).WriteMessages"},
+		shape{analyzer: "ctxcancel", dir: "goroutine-sender"},
+		shape{analyzer: "httpintx", dir: "txmanager-callback"},
+	)
+}
