@@ -26,7 +26,7 @@ func (t *txImpl) CreateCode(ctx context.Context, id, code string) error {
 
 type Client struct{ db *pgxpool.Pool }
 
-func (c *Client) RunInTransaction(ctx context.Context, fn func(ctx context.Context, tx Transaction) error) error { // want RunInTransaction:"runsInTx\\(param 1\\)"
+func (c *Client) RunInTransaction(ctx context.Context, fn func(ctx context.Context, tx Transaction) error) error {
 	tx, err := c.db.BeginTx(ctx, pgx.TxOptions{})
 	if err != nil {
 		return err
