@@ -7,6 +7,7 @@ func init() {
 	shapes = append(shapes,
 		shape{analyzer: "httpintx", dir: "discopedtx", pending: "issue 12: the transaction reaches the handler through a per-message scope and an interface call; the repository keeps it in a field"},
 		shape{analyzer: "offsetorder", dir: "watermillackfirst", pending: "issue 14: watermill Message.Ack is not an acknowledgement in the API tables"},
+		shape{analyzer: "uuidinretry", dir: "natsinboxgated", pending: ""},
 		shape{analyzer: "offsetorder", dir: "redisbrpopfirst", pending: "issue 14: a Redis list pop (BRPOP) that removes the entry before the work is not an acknowledgement in the API tables"},
 	)
 }
