@@ -16,6 +16,7 @@ type repoSpec struct {
 	Modules  []string // module directories relative to Dir; nil: discover
 	Env      []string // extra K=V environment
 	Patterns []string // package patterns per module
+	Flags    []string // extra idemlint flags, e.g. -test=false
 	Source   string   // file:line, for messages
 }
 
@@ -62,7 +63,7 @@ func parseListFile(path, root string) ([]repoSpec, error) {
 	return specs, sc.Err()
 }
 
-// parseListLine parses `owner/name commit [dir=] [modules=] [env=] [patterns=]`.
+// parseListLine parses `owner/name commit [dir=] [modules=] [env=] [patterns=] [flags=]`.
 func parseListLine(line, root string) (repoSpec, error) {
 	fields := strings.Fields(line)
 	if len(fields) < 2 {
@@ -89,6 +90,13 @@ func parseListLine(line, root string) (repoSpec, error) {
 			s.Modules = strings.Split(val, ",")
 		case "patterns":
 			s.Patterns = strings.Split(val, ",")
+		case "flags":
+			for _, fl := range strings.Split(val, ",") {
+				if !strings.HasPrefix(fl, "-") {
+					return repoSpec{}, fmt.Errorf("flags entry %q is not an idemlint flag (-name or -name=value)", fl)
+				}
+				s.Flags = append(s.Flags, fl)
+			}
 		case "env":
 			for _, kv := range strings.Split(val, ",") {
 				if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
@@ -97,7 +105,7 @@ func parseListLine(line, root string) (repoSpec, error) {
 				s.Env = append(s.Env, kv)
 			}
 		default:
-			return repoSpec{}, fmt.Errorf("unknown field %q (want dir, modules, env or patterns)", key)
+			return repoSpec{}, fmt.Errorf("unknown field %q (want dir, modules, env, patterns or flags)", key)
 		}
 	}
 	return s, nil

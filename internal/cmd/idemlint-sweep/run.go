@@ -95,7 +95,7 @@ func (r *runner) runModule(s repoSpec, dir string, roots []string) ([]finding, i
 			pkgs++
 		}
 	}
-	out, stderr, err := r.command(s, dir, r.bin, append([]string{"-json"}, s.Patterns...)...)
+	out, stderr, err := r.command(s, dir, r.bin, append(append([]string{"-json"}, s.Flags...), s.Patterns...)...)
 	var exit *exec.ExitError
 	switch {
 	case err == nil, errors.As(err, &exit) && exit.ExitCode() == 3:

@@ -8,19 +8,19 @@ import (
 )
 
 func TestParseListLine(t *testing.T) {
-	s, err := parseListLine("acme/shop abc dir=x/shop modules=.,worker env=GOWORK=off,GOFLAGS=-mod=mod patterns=./cmd/...,./internal/...", "/r")
+	s, err := parseListLine("acme/shop abc dir=x/shop modules=.,worker env=GOWORK=off,GOFLAGS=-mod=mod patterns=./cmd/...,./internal/... flags=-test=false", "/r")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := repoSpec{Name: "acme/shop", Commit: "abc", Dir: filepath.FromSlash("/r/x/shop"),
-		Modules: []string{".", "worker"}, Env: []string{"GOWORK=off", "GOFLAGS=-mod=mod"}, Patterns: []string{"./cmd/...", "./internal/..."}}
+		Modules: []string{".", "worker"}, Env: []string{"GOWORK=off", "GOFLAGS=-mod=mod"}, Patterns: []string{"./cmd/...", "./internal/..."}, Flags: []string{"-test=false"}}
 	if !reflect.DeepEqual(s, want) {
 		t.Errorf("got %+v\nwant %+v", s, want)
 	}
 	if s, _ := parseListLine("acme/shop abc", "/r"); s.Dir != filepath.FromSlash("/r/acme+shop") || s.Patterns[0] != "./..." {
 		t.Errorf("defaults: dir %s, patterns %v", s.Dir, s.Patterns)
 	}
-	for _, bad := range []string{"acme/shop", "acme abc", "acme/shop abc color=red", "acme/shop abc env=NOVALUE"} {
+	for _, bad := range []string{"acme/shop", "acme abc", "acme/shop abc color=red", "acme/shop abc env=NOVALUE", "acme/shop abc flags=test=false"} {
 		if _, err := parseListLine(bad, "/r"); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
