@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/httpintx.md",
 	Run:       run,
 	Requires:  []*analysis.Analyzer{noreturn.Analyzer, netcall.Analyzer}, // CFGs are built in run, where a transaction can be
-	FactTypes: []analysis.Fact{new(RunsInTx), new(EndsTx), new(BeginsTx)},
+	FactTypes: []analysis.Fact{new(RunsInTx), new(EndsTx), new(BeginsTx), new(ReadsOnly)},
 }
 
 func init() {
@@ -50,6 +50,7 @@ func run(pass *analysis.Pass) (_ any, err error) {
 	}
 	c := newChecker(pass, rep)
 	c.exportFacts()
+	c.exportReadsOnly()
 	for _, file := range pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			if f, ok := c.function(n); ok {
@@ -79,6 +80,8 @@ type checker struct {
 	endsStarted   map[*types.Func]bool
 	beginsMemo    map[*types.Func]*BeginsTx // BeginsTx of this package's functions
 	beginsStarted map[*types.Func]bool
+
+	ro *readOnlyState // read-only transactions and functions, built on first use
 }
 
 // argOf is the call a function is passed to, and the argument index.

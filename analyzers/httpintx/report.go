@@ -21,7 +21,7 @@ func (c *checker) report(call *ast.CallExpr, tx *txOpen) {
 		return
 	}
 	chain := c.nc.CallChain(fn)
-	if chain == nil {
+	if chain == nil || c.readOnlyTx(tx) {
 		return
 	}
 	c.reported[call.Pos()] = true
@@ -36,8 +36,7 @@ func (c *checker) report(call *ast.CallExpr, tx *txOpen) {
 	if tx.pos.IsValid() {
 		opts = append(opts, report.Related(at(tx.pos), "the transaction begins here"))
 	}
-	c.rep.Report(call, kind+" call "+strings.Join(chain, " → ")+" inside the transaction "+tx.desc+
-		"; the transaction stays open for the whole call and its retries: write an outbox row carrying the idempotency key and call the provider from a separate worker", opts...)
+	c.rep.Report(call, kind+" call "+strings.Join(chain, " → ")+" inside the transaction "+tx.desc+c.advice(call, fn, kind), opts...)
 }
 
 // at is a zero-width range at a position.

@@ -33,3 +33,27 @@ func TestRepeatable(t *testing.T) {
 		}
 	}
 }
+
+func TestLocks(t *testing.T) {
+	for _, tc := range []struct {
+		sql  string
+		want bool
+	}{
+		{`SELECT * FROM t WHERE id = $1`, false},
+		{`SELECT * FROM t WHERE id = $1 FOR UPDATE`, true},
+		{`SELECT * FROM t WHERE id = $1 FOR NO KEY UPDATE SKIP LOCKED`, true},
+		{`SELECT * FROM t FOR SHARE`, true},
+		{`SELECT * FROM t FOR KEY SHARE OF t`, true},
+		{`SELECT * FROM (SELECT id FROM t FOR UPDATE) s`, true},
+		{`SELECT substring(name for 3) FROM t`, false},
+		{`SELECT 'for update' FROM t`, false},
+		{`SELECT pg_advisory_xact_lock(hashtext($1))`, true},
+		{`SELECT pg_try_advisory_lock(42)`, true},
+		{`LOCK TABLE accounts IN EXCLUSIVE MODE`, true},
+	} {
+		sts := Scan(tc.sql)
+		if got := sts[0].Locks(tc.sql); got != tc.want {
+			t.Errorf("Locks(%q) = %v, want %v", tc.sql, got, tc.want)
+		}
+	}
+}
