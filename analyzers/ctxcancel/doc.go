@@ -50,7 +50,14 @@
 // test, not on shutdown), context.Background, a
 // context parameter of unknown origin, a loop that checks ctx.Done() only
 // between batches and gives each batch a detached context with its own
-// timeout, and a retry loop that aborts with ctx.Err().
+// timeout, and a retry loop that aborts with ctx.Err(). A loop that stops
+// on ctx.Done() makes ctx a shutdown source only when a signal can cancel
+// it: when ctx is a parameter of a function whose callers are all in view
+// (unexported, or in package main, and never used as a value), some call
+// site must pass a context that may be cancelled; context.Background() or
+// context.TODO() at every call site (directly or down a chain of such
+// parameters) leaves the loop silent. A function other packages may call
+// is judged on its loop alone.
 //
 // Bad:
 //
