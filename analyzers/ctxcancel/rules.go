@@ -89,7 +89,7 @@ func (s *state) checkCall(cs []*checked, group []*checked) {
 	var shutdown, untimed []*checked
 	var sig, det origin
 	for _, c := range cs {
-		if o, ok := c.find(func(o origin) bool { return o.kind == oSource }); ok {
+		if o, ok := c.find(func(o origin) bool { return o.kind == oSource }); ok && c.kind != sinkGatedTx {
 			if len(shutdown) == 0 {
 				sig = o
 			}
@@ -161,7 +161,7 @@ func (s *state) checkMixed(uses []*checked) {
 	}
 	reported := make(map[ssa.CallInstruction]bool)
 	for _, c := range uses {
-		if !c.callerCtx() || c.has(oSource) || reported[c.instr] {
+		if c.kind == sinkGatedTx || !c.callerCtx() || c.has(oSource) || reported[c.instr] {
 			continue // rule 1 reports shutdown contexts
 		}
 		other := apis.SinkTx

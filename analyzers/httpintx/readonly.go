@@ -126,7 +126,7 @@ func (c *checker) funcReadsOnly(fn *types.Func) bool {
 		}
 		for _, field := range fl.List {
 			for _, name := range field.Names {
-				if v, ok := c.pass.TypesInfo.Defs[name].(*types.Var); ok && carriesTx(v.Type(), 2) {
+				if v, ok := c.pass.TypesInfo.Defs[name].(*types.Var); ok && apis.CarriesTx(v.Type(), 2) {
 					held = append(held, v)
 				}
 			}
@@ -419,36 +419,6 @@ func (c *checker) enclosingBody(pos token.Pos) ast.Node {
 		})
 	}
 	return body
-}
-
-// carriesTx reports whether a value of type t may be or hold a
-// transaction: a transaction type, an interface shaped like sqlc's DBTX,
-// or a struct (or pointer to one) with such a field, depth levels deep.
-func carriesTx(t types.Type, depth int) bool {
-	if apis.IsTx(t) {
-		return true
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Interface:
-		for i := range u.NumMethods() {
-			if apis.IsDBTXMethod(u.Method(i)) {
-				return true
-			}
-		}
-	case *types.Struct:
-		if depth == 0 {
-			return false
-		}
-		for i := range u.NumFields() {
-			if carriesTx(u.Field(i).Type(), depth-1) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // mayHold reports whether a value of type t may hold the transaction it

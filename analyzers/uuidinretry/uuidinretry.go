@@ -11,6 +11,7 @@ import (
 	"github.com/idemlint/idemlint/internal/analysisdoc"
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/inbox"
 	"github.com/idemlint/idemlint/internal/report"
 )
 
@@ -22,7 +23,8 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "uuidinretry",
 	Doc:       analysisdoc.MustExtractDoc(doc, "uuidinretry"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/uuidinretry.md",
-	Run:       run, // no Requires: the inspector is built in run, where needed
+	Run:       run, // the inspector is built in run, where needed
+	Requires:  []*analysis.Analyzer{inbox.Analyzer},
 	FactTypes: []analysis.Fact{new(MakesFreshID), new(RetriesParam), new(SendsUnkeyedWrite)},
 	Flags:     flags(),
 }
