@@ -34,7 +34,7 @@ func (c *checker) isHTTPRead(call *ast.CallExpr, fn *types.Func) bool {
 	if apis.IsHTTPRead(fn) {
 		return true
 	}
-	if !c.nc.IsNetworkCall(fn) || len(call.Args) == 0 {
+	if fn == nil || !c.calls.IsNetworkCall(fn) || len(call.Args) == 0 {
 		return false
 	}
 	id, ok := ast.Unparen(call.Args[len(call.Args)-1]).(*ast.Ident)

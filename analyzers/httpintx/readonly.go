@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/sqlscan"
 )
 
@@ -37,6 +38,7 @@ func (*ReadsOnly) String() string { return "readsOnly" }
 
 // readOnlyState is the memo of the read-only judgements of one pass.
 type readOnlyState struct {
+	decls   map[*types.Func]*ast.FuncDecl
 	funcs   map[*types.Func]bool
 	started map[*types.Func]bool
 	txs     map[token.Pos]bool // by the begin call
@@ -44,28 +46,37 @@ type readOnlyState struct {
 
 func (c *checker) readOnly() *readOnlyState {
 	if c.ro == nil {
-		c.ro = &readOnlyState{funcs: map[*types.Func]bool{}, started: map[*types.Func]bool{}, txs: map[token.Pos]bool{}}
+		c.ro = &readOnlyState{decls: map[*types.Func]*ast.FuncDecl{}, funcs: map[*types.Func]bool{}, started: map[*types.Func]bool{}, txs: map[token.Pos]bool{}}
+		for _, f := range c.pass.Files {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						c.ro.decls[fn] = fd
+					}
+				}
+			}
+		}
 	}
 	return c.ro
 }
 
 // readOnlyTx reports whether the transaction tx, begun in the analysed
 // function, takes no locks and writes nothing on any path.
-func (c *checker) readOnlyTx(tx *txOpen) bool {
-	if !tx.pos.IsValid() || len(tx.vars) == 0 {
+func (c *checker) readOnlyTx(tx *calls.Tx) bool {
+	if !tx.Pos.IsValid() || len(tx.Vars) == 0 {
 		return false
 	}
 	st := c.readOnly()
-	if ro, ok := st.txs[tx.pos]; ok {
+	if ro, ok := st.txs[tx.Pos]; ok {
 		return ro
 	}
 	ro := false
-	if begin := c.callAt(tx.pos); begin != nil && c.begunReadOnly(begin) {
+	if begin := c.callAt(tx.Pos); begin != nil && c.begunReadOnly(begin) {
 		ro = true
-	} else if body := c.enclosingBody(tx.vars[0].Pos()); body != nil {
-		ro = c.bodyReadsOnly(body, tx.vars)
+	} else if body := c.enclosingBody(tx.Vars[0].Pos()); body != nil {
+		ro = c.bodyReadsOnly(body, tx.Vars)
 	}
-	st.txs[tx.pos] = ro
+	st.txs[tx.Pos] = ro
 	return ro
 }
 
@@ -108,7 +119,7 @@ func (c *checker) funcReadsOnly(fn *types.Func) bool {
 	if ro, ok := st.funcs[fn]; ok {
 		return ro
 	}
-	fd := c.decls[fn]
+	fd := st.decls[fn]
 	if fd == nil {
 		if fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
 			return false
@@ -140,7 +151,7 @@ func (c *checker) funcReadsOnly(fn *types.Func) bool {
 // exportReadsOnly exports the ReadsOnly facts of the package's functions
 // that another package can call.
 func (c *checker) exportReadsOnly() {
-	for fn := range c.decls {
+	for fn := range c.readOnly().decls {
 		if (fn.Exported() || fn.Signature().Recv() != nil) && c.funcReadsOnly(fn) {
 			c.pass.ExportObjectFact(fn, new(ReadsOnly))
 		}
