@@ -9,6 +9,7 @@ import (
 	"github.com/idemlint/idemlint/internal/analysisdoc"
 	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/inbox"
 	"github.com/idemlint/idemlint/internal/noreturn"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/safe"
@@ -25,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtractDoc(doc, "ctxcancel"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/ctxcancel.md",
 	Run:       safe.Run(run),
-	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer}, // SSA is built in run, only where needed (relevant)
+	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer, inbox.Analyzer}, // SSA is built in run, only where needed (relevant)
 	FactTypes: []analysis.Fact{new(ReachesSink), new(ReturnsDetached)},
 	Flags:     flags(),
 }

@@ -55,7 +55,21 @@
 // test, not on shutdown), context.Background, a
 // context parameter of unknown origin, a loop that checks ctx.Done() only
 // between batches and gives each batch a detached context with its own
-// timeout, and a retry loop that aborts with ctx.Err().
+// timeout, and a retry loop that aborts with ctx.Err(). A loop that stops
+// on ctx.Done() makes ctx a shutdown source only when a signal can cancel
+// it: when ctx is a parameter of a function whose callers are all in view
+// (unexported, or in package main, and never used as a value), some call
+// site must pass a context that may be cancelled; context.Background() or
+// context.TODO() at every call site (directly or down a chain of such
+// parameters) leaves the loop silent. A function other packages may call
+// is judged on its loop alone. Inside an inbox-gated unit (one transaction
+// that claims the message's stable ID in a dedup table, through
+// INSERT ... ON CONFLICT DO NOTHING with its outcome tested, a SELECT
+// EXISTS followed by the claim's INSERT, idem/dedup's Claim, a sqlc claim
+// query or a project helper that claims, and skips on an existing claim)
+// the transaction's Commit, BeginTx or BeginFunc may be cancelled: the
+// claim rolls back with the effects and the redelivery replays the unit.
+// A publish outside that transaction is still reported.
 //
 // Bad:
 //

@@ -89,7 +89,7 @@ func (s *state) checkCall(cs []*checked, group []*checked) {
 	var shutdown, untimed []*checked
 	var sig, det origin
 	for _, c := range cs {
-		if o, ok := c.find(func(o origin) bool { return o.kind == oSource }); ok {
+		if o, ok := c.find(func(o origin) bool { return o.kind == oSource }); ok && c.kind != sinkGatedTx {
 			if len(shutdown) == 0 {
 				sig = o
 			}
@@ -106,12 +106,13 @@ func (s *state) checkCall(cs []*checked, group []*checked) {
 	if len(shutdown) > 0 {
 		c := shutdown[0]
 		arg := s.argText(c)
+		unit := unitWord(shutdown)
 		fix := fmt.Sprintf("give it context.WithTimeout(context.WithoutCancel(%s), d) so that work already started can finish", arg)
 		if len(c.chain) > 1 {
-			fix = fmt.Sprintf("keep %s for stopping, and have %s run each batch on context.WithTimeout(context.WithoutCancel(ctx), d)", arg, c.chain[0])
+			fix = fmt.Sprintf("keep %s for stopping, and have %s run each %s on context.WithTimeout(context.WithoutCancel(ctx), d)", arg, c.chain[0], unit)
 		}
 		if strings.HasPrefix(sig.what, "ctx.") { // a worker loop
-			fix = fmt.Sprintf("build the batch context from context.WithTimeout(context.WithoutCancel(%s), d) and check %s.Done() only between batches", arg, arg)
+			fix = fmt.Sprintf("build the %s context from context.WithTimeout(context.WithoutCancel(%s), d) and check %s.Done() only between %s", unit, arg, arg, between(unit))
 		}
 		s.r.Report(s.callNode(c.instr), fmt.Sprintf(
 			"%s is cancelled on shutdown (stop signal %s at %s) and reaches %s: SIGTERM cancels it mid-flight and %s; %s",
@@ -161,7 +162,7 @@ func (s *state) checkMixed(uses []*checked) {
 	}
 	reported := make(map[ssa.CallInstruction]bool)
 	for _, c := range uses {
-		if !c.callerCtx() || c.has(oSource) || reported[c.instr] {
+		if c.kind == sinkGatedTx || !c.callerCtx() || c.has(oSource) || reported[c.instr] {
 			continue // rule 1 reports shutdown contexts
 		}
 		other := apis.SinkTx
@@ -225,9 +226,34 @@ func consequence(cs []*checked) string {
 	case tx && pub:
 		return "the batch is half done: published but rolled back, or committed but never published"
 	case pub:
-		return "the publish fails and the batch is lost or sent again"
+		return "the publish fails and the " + unitWord(cs) + " is lost or sent again"
 	}
-	return "the batch rolls back"
+	return "the " + unitWord(cs) + " rolls back"
+}
+
+// unitWord names the unit of work the sinks of cs serve: "batch" for a
+// relay (a publish) or a function named for batches, "transaction" for
+// the per-message or per-request unit.
+func unitWord(cs []*checked) string {
+	for _, c := range cs {
+		if c.kind == apis.SinkPublish {
+			return "batch"
+		}
+		for _, name := range c.chain {
+			if strings.Contains(strings.ToLower(name), "batch") {
+				return "batch"
+			}
+		}
+	}
+	return "transaction"
+}
+
+// between names what a stop check goes between: batches or messages.
+func between(unit string) string {
+	if unit == "batch" {
+		return "batches"
+	}
+	return "messages"
 }
 
 func chainText(chain []string) string { return strings.Join(chain, " → ") }

@@ -37,6 +37,7 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 		if i >= len(common.Args) {
 			return nil
 		}
+		kind = s.gateKind(kind, instr)
 		return []use{{instr: instr, arg: common.Args[i], argIdx: i, kind: kind, chain: []string{sinkName(common.Method)}}}
 	}
 	var callee *ssa.Function
@@ -61,6 +62,7 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 			if i+recvOff >= len(common.Args) {
 				return nil
 			}
+			kind = s.gateKind(kind, instr)
 			return []use{{instr: instr, arg: common.Args[i+recvOff], argIdx: i, kind: kind, chain: []string{sinkName(obj)}}}
 		}
 	}
@@ -74,7 +76,11 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 		if len(chain) > maxChain {
 			chain = append(chain[:maxChain-1:maxChain-1], chain[len(chain)-1])
 		}
-		out = append(out, use{instr: instr, arg: common.Args[ai], argIdx: ps.Param, kind: apis.SinkKind(ps.Kind), chain: chain, timed: ps.Timed, field: ps.Field})
+		kind := apis.SinkKind(ps.Kind)
+		if kind == sinkGatedTx && s.failureCommitsOffset(instr) {
+			kind = apis.SinkTx // the unit's failure is committed past: no redelivery
+		}
+		out = append(out, use{instr: instr, arg: common.Args[ai], argIdx: ps.Param, kind: kind, chain: chain, timed: ps.Timed, field: ps.Field})
 	}
 	return out
 }

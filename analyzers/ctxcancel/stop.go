@@ -193,7 +193,7 @@ func (s *state) checkDoneCall(fn *ssa.Function, call *ssa.Call) {
 			}
 		}
 	}
-	if stops && !s.deadlineOnly(common.Value) {
+	if stops && !s.deadlineOnly(common.Value) && !s.uncancelableStop(common.Value) {
 		s.markStop(common.Value, stopSignal{pos: common.Pos(), what: "ctx." + d.Name + "()"})
 	}
 }

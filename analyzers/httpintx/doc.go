@@ -50,7 +50,20 @@
 // goroutine that does not use the transaction (it does not hold the
 // transaction open, and whether it outlives the handler is a different
 // problem); calls in an outbox worker that holds no transaction; deferred
-// calls, which run after the function's own Commit.
+// calls, which run after the function's own Commit; calls inside a
+// read-only transaction, which holds no locks and writes nothing (at most
+// a performance smell): one begun read-only (sql.TxOptions{ReadOnly:
+// true}, pgx.TxOptions{AccessMode: pgx.ReadOnly}), or one with which the
+// function that begins it only reads: constant SELECTs without FOR
+// UPDATE/FOR SHARE, their rows, Commit, Rollback, and functions known to
+// read only (sqlc query methods of a SELECT; a fact across packages). A
+// helper the transaction is handed to and nothing is known about, SQL
+// that is not constant, or storing the transaction counts as a write.
+//
+// The advice fits the call: an HTTP GET or HEAD (by name, or Do of a
+// request built with a constant GET method) in a writing or locking
+// transaction is told to move before Begin; a POST, PUT, PATCH, DELETE, a
+// gRPC call or a call whose method is not visible gets the outbox advice.
 //
 // Bad:
 //

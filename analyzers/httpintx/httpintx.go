@@ -20,11 +20,12 @@ var doc string
 
 // Analyzer reports network calls made while a database transaction is open.
 var Analyzer = &analysis.Analyzer{
-	Name:     "httpintx",
-	Doc:      analysisdoc.MustExtractDoc(doc, "httpintx"),
-	URL:      "https://github.com/idemlint/idemlint/blob/main/docs/httpintx.md",
-	Run:      safe.Run(run),
-	Requires: []*analysis.Analyzer{report.Analyzer, calls.Analyzer},
+	Name:      "httpintx",
+	Doc:       analysisdoc.MustExtractDoc(doc, "httpintx"),
+	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/httpintx.md",
+	Run:       safe.Run(run),
+	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer},
+	FactTypes: []analysis.Fact{new(ReadsOnly)},
 }
 
 // relevance is the analyzer's gate: every finding starts at a
@@ -50,6 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 		calls:    pass.ResultOf[calls.Analyzer].(*calls.Result),
 		reported: make(map[token.Pos]bool),
 	}
+	c.exportReadsOnly()
 	for _, file := range pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n.(type) {
@@ -70,4 +72,5 @@ type checker struct {
 	rep      *report.Reporter
 	calls    *calls.Result
 	reported map[token.Pos]bool
+	ro       *readOnlyState // read-only transactions and functions, built on first use
 }

@@ -22,7 +22,7 @@ func (c *checker) report(call *ast.CallExpr, tx *calls.Tx) {
 		return
 	}
 	chain := c.calls.CallNet(call)
-	if chain == nil {
+	if chain == nil || c.readOnlyTx(tx) {
 		return
 	}
 	c.reported[call.Pos()] = true
@@ -37,8 +37,7 @@ func (c *checker) report(call *ast.CallExpr, tx *calls.Tx) {
 	if tx.Pos.IsValid() {
 		opts = append(opts, report.Related(at(tx.Pos), "the transaction begins here"))
 	}
-	c.rep.Report(call, kind+" call "+strings.Join(chain, " → ")+" inside the transaction "+tx.Desc+
-		"; the transaction stays open for the whole call and its retries: write an outbox row carrying the idempotency key and call the provider from a separate worker", opts...)
+	c.rep.Report(call, kind+" call "+strings.Join(chain, " → ")+" inside the transaction "+tx.Desc+c.advice(call, fn, kind), opts...)
 }
 
 // at is a zero-width range at a position.

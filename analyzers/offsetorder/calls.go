@@ -135,8 +135,8 @@ func dynamicHandler(m *types.Func) bool {
 	if m == nil || m.Pkg() == nil {
 		return false
 	}
-	if logMethods[m.Name()] {
-		return false // a logger adapter (watermill.LoggerAdapter, ...), whatever its package
+	if observability(m) {
+		return false // a logger adapter (watermill.LoggerAdapter, ...) or metrics, whatever its package
 	}
 	switch m.Name() {
 	case "String", "Error", "Unwrap", "Done", "Err", "Value", "Deadline":

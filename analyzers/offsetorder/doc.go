@@ -46,7 +46,11 @@
 // of messages handled by earlier iterations (a group commit at the top of
 // the loop, franz-go CommitUncommittedOffsets before the next PollFetches,
 // commit(prev) of the previous message), since the work that follows it is
-// on a message fetched later; ReadMessage on a reader whose visible config
+// on a message fetched later; what follows a commit without being work on
+// the message: the commit's own error handling (the `if err != nil` branch
+// of the commit, logging, counting or returning its error), logging and
+// metrics (a project's Logger or Metrics interface, Errorw/Infof/With
+// methods) and error returns; ReadMessage on a reader whose visible config
 // has no GroupID (it commits nothing).
 //
 // Bad:

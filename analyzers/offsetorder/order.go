@@ -73,7 +73,9 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 func (a *checker) overtaken(c ssa.Instruction, s *funcSites, f *msgFlow) ssa.Instruction {
 	var next []ssa.Instruction
 	h := search(c, false,
-		func(i ssa.Instruction) bool { return i != c && s.handler[i] != "" && !f.newer(c, i) },
+		func(i ssa.Instruction) bool {
+			return i != c && s.handler[i] != "" && !f.newer(c, i) && !inCommitFailure(c, i)
+		},
 		func(i ssa.Instruction) bool {
 			if a.isFetch(i) {
 				next = append(next, i)

@@ -83,7 +83,7 @@ func (c *checker) resultRead(parent ast.Node, body *ast.BlockStmt) bool {
 }
 
 // laterWrite returns the first write of body after call (function literals
-// included), and its name.
+// included) that a gate must keep from running twice, and its name.
 func (c *checker) laterWrite(body *ast.BlockStmt, call *ast.CallExpr) (ast.Node, string) {
 	var found ast.Node
 	var name string
@@ -92,7 +92,7 @@ func (c *checker) laterWrite(body *ast.BlockStmt, call *ast.CallExpr) (ast.Node,
 			return false
 		}
 		if other, ok := n.(*ast.CallExpr); ok && other.Pos() > call.End() {
-			if via, ok := c.isWrite(other); ok {
+			if via, ok := c.gatedEffect(other); ok {
 				found, name = other, via
 				return false
 			}

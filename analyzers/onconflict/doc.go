@@ -29,14 +29,23 @@
 //
 // The error counts as handled when it is compared with pgx.ErrNoRows or
 // sql.ErrNoRows by errors.Is, == or a switch case, or passed to a helper
-// that does so (IsNoRows(err); a fact marks such helpers). Since pgx v5.7
-// pgx.ErrNoRows wraps sql.ErrNoRows, so either sentinel handles both.
+// that does so (IsNoRows(err); a fact marks such helpers), when its text
+// is searched for "no rows" (err.Error() == "no rows in result set",
+// strings.Contains(err.Error(), "no rows")), or when it is replaced by the
+// result of a wrapper that maps ErrNoRows to the code's own not-found error
+// (err = notFound(err)). Since pgx v5.7 pgx.ErrNoRows wraps sql.ErrNoRows,
+// so either sentinel handles both; the message names the one of the
+// driver in use.
 //
 // A dedup gate without RETURNING fails the other way: Exec of INSERT ...
 // ON CONFLICT ... DO NOTHING succeeds on a duplicate too, so a function
-// that never reads RowsAffected and goes on to write (another statement, a
-// commit, an HTTP call, a Kafka produce) runs the side effect again
-// (category "dedupgate").
+// that never reads RowsAffected and goes on to a write that does not
+// repeat harmlessly (a plain INSERT, an UPDATE that sets a column from its
+// own value, SQL that is not constant, an HTTP call, a Kafka produce, a
+// function that writes) runs the side effect again (category "dedupgate").
+// Upserts, further DO NOTHING inserts, absolute UPDATEs, DELETEs and the
+// transaction's commit repeat harmlessly: an insert followed only by those
+// gates nothing.
 //
 // SQL is read from constant string expressions (literals, named constants,
 // concatenations) passed as the query; sqlc's generated "-- name: X :one"

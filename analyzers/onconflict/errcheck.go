@@ -24,7 +24,8 @@ func (c *checker) isErrNoRows(e ast.Expr) bool {
 
 // checksNoRowsIn reports whether body compares obj with ErrNoRows between
 // from and to: errors.Is(obj, ErrNoRows), obj == ErrNoRows, a switch on
-// obj with an ErrNoRows case, or a helper with the ChecksNoRows fact.
+// obj with an ErrNoRows case, a helper with the ChecksNoRows fact, or a
+// look at its text (norowother.go).
 func (c *checker) checksNoRowsIn(body ast.Node, obj types.Object, from, to token.Pos) bool {
 	isObj := func(e ast.Expr) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
@@ -37,10 +38,10 @@ func (c *checker) checksNoRowsIn(body ast.Node, obj types.Object, from, to token
 		}
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			found = c.isNoRowsCheckCall(n, isObj)
+			found = c.isNoRowsCheckCall(n, isObj) || c.isNoRowsTextCall(n, isObj)
 		case *ast.BinaryExpr:
 			if n.Op == token.EQL || n.Op == token.NEQ {
-				found = isObj(n.X) && c.isErrNoRows(n.Y) || isObj(n.Y) && c.isErrNoRows(n.X)
+				found = isObj(n.X) && c.isErrNoRows(n.Y) || isObj(n.Y) && c.isErrNoRows(n.X) || c.isNoRowsTextCompare(n, isObj)
 			}
 		case *ast.SwitchStmt:
 			if n.Tag != nil && isObj(n.Tag) {

@@ -11,9 +11,10 @@ import (
 // Query is the sqlc query name (Sqlc set), or the library call that runs
 // the query; Chain names the calls below the function, outermost first.
 type NoRowOnConflict struct {
-	Query string
-	Sqlc  bool
-	Chain []string
+	Query  string
+	Sqlc   bool
+	Chain  []string
+	NoRows string // the driver's error: "pgx.ErrNoRows", "sql.ErrNoRows" or "ErrNoRows"
 }
 
 // AFact implements analysis.Fact.

@@ -222,12 +222,12 @@ func (c *checker) propagatedFact(src *source) *NoRowOnConflict {
 		if len(chain) > maxChain {
 			chain = chain[:maxChain]
 		}
-		return &NoRowOnConflict{Query: src.fact.Query, Sqlc: src.fact.Sqlc, Chain: chain}
+		return &NoRowOnConflict{Query: src.fact.Query, Sqlc: src.fact.Sqlc, Chain: chain, NoRows: src.fact.NoRows}
 	}
 	if src.q.name != "" {
-		return &NoRowOnConflict{Query: src.q.name, Sqlc: true}
+		return &NoRowOnConflict{Query: src.q.name, Sqlc: true, NoRows: c.noRowsName(src.qcall)}
 	}
-	return &NoRowOnConflict{Query: funcname.Lib(apis.Callee(c.info, src.qcall), nil)}
+	return &NoRowOnConflict{Query: funcname.Lib(apis.Callee(c.info, src.qcall), nil), NoRows: c.noRowsName(src.qcall)}
 }
 
 // dispose decides what the function does with src's error. parent is the
@@ -279,7 +279,7 @@ func (c *checker) disposeVar(src *source, obj types.Object, body *ast.BlockStmt,
 		return handled
 	}
 	from, to := src.call.End(), c.nextAssign(obj, body, src.call.End())
-	if c.checksNoRowsIn(body, obj, from, to) {
+	if c.checksNoRowsIn(body, obj, from, to) || c.mappedOnReassign(obj, body, to) {
 		return handled
 	}
 	used, returned := false, false

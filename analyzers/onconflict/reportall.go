@@ -35,8 +35,6 @@ func (c *checker) reportAll(r *report.Reporter) {
 	}
 }
 
-const fixes = "treat errors.Is(err, pgx.ErrNoRows) as already done, make the query :execrows without RETURNING and check the count, or use ON CONFLICT ... DO UPDATE SET ... RETURNING (xmax = 0) AS inserted"
-
 // reportBody reports the sources whose no-row error the body mishandles.
 func (c *checker) reportBody(r *report.Reporter, b *bodyInfo) {
 	for _, src := range b.sources {
@@ -50,16 +48,20 @@ func (c *checker) reportBody(r *report.Reporter, b *bodyInfo) {
 			continue
 		}
 		if src.fact != nil {
+			noRows := src.fact.NoRows
+			if noRows == "" {
+				noRows = "pgx.ErrNoRows"
+			}
 			r.Report(src.call, fmt.Sprintf("%s returns ErrNoRows on a duplicate (%s); %s: %s",
-				c.chainName(src), describeFact(src.fact), outcome, fixes), report.Category("sqlcone"))
+				c.chainName(src), describeFact(src.fact), outcome, fixesFor(noRows)), report.Category("sqlcone"))
 			continue
 		}
 		what := "INSERT ... ON CONFLICT DO NOTHING RETURNING"
 		if src.q.name != "" {
 			what = "query " + src.q.name + " (" + what + ")"
 		}
-		r.Report(src.call, fmt.Sprintf("%s of %s gets no row on a duplicate and fails with ErrNoRows; %s: compare the error with ErrNoRows (errors.Is) and treat it as already done, or use ON CONFLICT ... DO UPDATE SET ... RETURNING (xmax = 0) AS inserted",
-			scanName(src), what, outcome), report.Category("queryrow"))
+		r.Report(src.call, fmt.Sprintf("%s of %s gets no row on a duplicate and fails with ErrNoRows; %s: compare the error with %s (errors.Is) and treat it as already done, or use ON CONFLICT ... DO UPDATE SET ... RETURNING (xmax = 0) AS inserted",
+			scanName(src), what, outcome, c.noRowsName(src.qcall)), report.Category("queryrow"))
 	}
 }
 

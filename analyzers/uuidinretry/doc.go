@@ -49,7 +49,12 @@
 // request-ID headers and context helpers such as WithRequestID); a
 // generator in a loop over a collection (one key per item is correct); a
 // collision loop that goes round again only after a unique violation (a new
-// short code until one is free: the failed attempt wrote nothing).
+// short code until one is free: the failed attempt wrote nothing); a record
+// ID made inside an inbox-gated unit (a transaction that claims the
+// operation's or message's stable ID in a dedup table and skips on an
+// existing claim): a failed attempt rolls back with its claim, and the one
+// that commits writes its rows once. A fresh value that is itself the key
+// (it reaches an idempotency or dedup sink) is still reported.
 //
 // Where it is safe, a suggested fix moves the statement that makes the key
 // from the top of the operation to just before the retry call.

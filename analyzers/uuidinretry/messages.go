@@ -9,7 +9,7 @@ import (
 
 // reportFresh reports an identifier made fresh once per attempt.
 func (c *checker) reportFresh(node ast.Node, g genCall, fl flowResult, at attempt) {
-	if c.reported[node] {
+	if c.reported[node] || c.inGatedUnit(node, fl) {
 		return
 	}
 	c.reported[node] = true

@@ -12,6 +12,7 @@ import (
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/inbox"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/safe"
 )
@@ -25,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtractDoc(doc, "uuidinretry"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/uuidinretry.md",
 	Run:       safe.Run(run),
-	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer}, // the inspector is built in run, where needed
+	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer, inbox.Analyzer}, // the inspector is built in run, where needed
 	FactTypes: []analysis.Fact{new(MakesFreshID), new(RetriesParam), new(SendsUnkeyedWrite)},
 	Flags:     flags(),
 }

@@ -78,6 +78,9 @@ func (o *Orders) Send(ctx context.Context, c *http.Client, req *http.Request) er
 		return err
 	}
 	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `UPDATE orders SET notified_at = now() WHERE id = $1`, req.Header.Get("X-Order-ID")); err != nil {
+		return err
+	}
 	do := c.Do
 	if _, err := do(req); err != nil { // want: httpintx
 		return err

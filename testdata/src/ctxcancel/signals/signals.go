@@ -30,7 +30,7 @@ func MainNotifyGoroutine(db *sql.DB) {
 		<-sig
 		cancel()
 	}()
-	tx, err := db.BeginTx(ctx, nil) // want `ctx is cancelled on shutdown \(stop signal cancel after signal.Notify at signals.go:31\) and reaches db.BeginTx: SIGTERM cancels it mid-flight and the batch rolls back; give it context.WithTimeout\(context.WithoutCancel\(ctx\), d\) so that work already started can finish`
+	tx, err := db.BeginTx(ctx, nil) // want `ctx is cancelled on shutdown \(stop signal cancel after signal.Notify at signals.go:31\) and reaches db.BeginTx: SIGTERM cancels it mid-flight and the transaction rolls back; give it context.WithTimeout\(context.WithoutCancel\(ctx\), d\) so that work already started can finish`
 	if err != nil {
 		return
 	}

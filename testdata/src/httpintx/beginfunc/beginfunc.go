@@ -20,7 +20,8 @@ func Handle(ctx context.Context, pool *pgxpool.Pool, url string) error {
 
 func HandleTx(ctx context.Context, conn *pgx.Conn, url string) error {
 	return pgx.BeginTxFunc(ctx, conn, pgx.TxOptions{}, func(tx pgx.Tx) error {
-		_, err := http.Get(url) // want `HTTP call http\.Get inside the transaction begun at beginfunc\.go:22`
+		_, _ = tx.Exec(ctx, "UPDATE account SET seen = true") // the transaction writes
+		_, err := http.Get(url)                               // want `HTTP call http\.Get inside the transaction begun at beginfunc\.go:22`
 		return err
 	})
 }
@@ -29,7 +30,8 @@ type Handler struct{ url string }
 
 // process is passed by name to BeginFunc.
 func (h *Handler) process(tx pgx.Tx) error {
-	_, err := http.Get(h.url) // want `HTTP call http\.Get inside the transaction begun at beginfunc\.go:37`
+	_, _ = tx.Exec(context.Background(), "UPDATE account SET seen = true") // the transaction writes
+	_, err := http.Get(h.url)                                              // want `HTTP call http\.Get inside the transaction begun at beginfunc\.go:39`
 	return err
 }
 

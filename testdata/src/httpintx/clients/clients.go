@@ -15,6 +15,7 @@ func Resty(ctx context.Context, conn *pgx.Conn, c2 *restyv2.Client, c3 *restyv3.
 		return err
 	}
 	defer tx.Rollback(ctx)
+	_, _ = tx.Exec(ctx, "UPDATE account SET seen = true")                                   // the transaction writes
 	if _, err := c2.R().SetBody(map[string]string{"k": "v"}).Post("/charges"); err != nil { // want `HTTP call \(\*resty\.Request\)\.Post inside the transaction begun at clients\.go:13`
 		return err
 	}
@@ -30,7 +31,8 @@ func Retryable(ctx context.Context, tx pgx.Tx, c *retryablehttp.Client) error {
 		return err
 	}
 	req, _ := retryablehttp.NewRequest("POST", "/charges", nil)
-	if _, err := c.Do(req); err != nil { // want `HTTP call \(\*retryablehttp\.Client\)\.Do inside the transaction begun at clients\.go:28`
+	_, _ = nested.Exec(ctx, "UPDATE account SET seen = true") // the transaction writes
+	if _, err := c.Do(req); err != nil {                      // want `HTTP call \(\*retryablehttp\.Client\)\.Do inside the transaction begun at clients\.go:29`
 		return err
 	}
 	return nested.Commit(ctx)

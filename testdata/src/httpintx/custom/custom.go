@@ -17,7 +17,8 @@ func Handle(ctx context.Context, pool *pgxpool.Pool, c *Client) error {
 		return err
 	}
 	defer tx.Rollback(ctx)
-	if err := c.Send(ctx, "hello"); err != nil { // want `network call \(\*custom\.Client\)\.Send inside the transaction begun at custom\.go:15`
+	_, _ = tx.Exec(ctx, "UPDATE account SET seen = true") // the transaction writes
+	if err := c.Send(ctx, "hello"); err != nil {          // want `network call \(\*custom\.Client\)\.Send inside the transaction begun at custom\.go:15`
 		return err
 	}
 	return tx.Commit(ctx)

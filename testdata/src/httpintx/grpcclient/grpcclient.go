@@ -37,6 +37,7 @@ func Handle(ctx context.Context, db *sql.DB, ledger LedgerClient, conn *grpc.Cli
 		return err
 	}
 	defer tx.Rollback()
+	_, _ = tx.Exec("UPDATE account SET seen = true")              // the transaction writes
 	if _, err := ledger.Post(ctx, &Entry{Key: "k"}); err != nil { // want `gRPC call grpcclient\.LedgerClient\.Post → grpcclient\.\(\*ledgerClient\)\.Post → grpc\.ClientConnInterface\.Invoke inside the transaction begun at grpcclient\.go:35`
 		return err
 	}

@@ -25,7 +25,8 @@ func Handle(ctx context.Context, db *sql.DB, url string) error {
 
 func HandleX(db *sqlx.DB, url string) error {
 	tx := db.MustBegin()
-	http.Head(url) // want `HTTP call http\.Head inside the transaction begun at sqltx\.go:27`
+	_, _ = tx.Exec("UPDATE account SET seen = true") // the transaction writes
+	http.Head(url)                                   // want `HTTP call http\.Head inside the transaction begun at sqltx\.go:27`
 	return tx.Commit()
 }
 

@@ -14,7 +14,7 @@ type DBTX interface{}
 
 func New(db DBTX) *Queries { return &Queries{db: db} }
 
-func (q *Queries) WithTx(tx pgx.Tx) *Queries { return &Queries{db: tx} }
+func (q *Queries) WithTx(tx pgx.Tx) *Queries { return &Queries{db: tx} } // want WithTx:"readsOnly"
 
 type Store struct {
 	pool *pgxpool.Pool

@@ -12,7 +12,7 @@ import (
 )
 
 // Commit commits tx and wraps the error.
-func Commit(tx *sqlx.Tx) error {
+func Commit(tx *sqlx.Tx) error { // want Commit:"readsOnly"
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
@@ -20,7 +20,7 @@ func Commit(tx *sqlx.Tx) error {
 }
 
 // Finish commits or rolls back, through Commit.
-func Finish(tx *sqlx.Tx, err error) error {
+func Finish(tx *sqlx.Tx, err error) error { // want Finish:"readsOnly"
 	if err != nil {
 		_ = tx.Rollback()
 		return err
@@ -73,19 +73,19 @@ func Open(ctx context.Context, pool *pgxpool.Pool) (*UnitOfWork, error) {
 }
 
 // Wrap holds a transaction the caller began: not a begin.
-func Wrap(tx pgx.Tx) *UnitOfWork { return &UnitOfWork{tx: tx} }
+func Wrap(tx pgx.Tx) *UnitOfWork { return &UnitOfWork{tx: tx} } // want Wrap:"readsOnly"
 
 // Tx returns the transaction.
-func (u *UnitOfWork) Tx() pgx.Tx { return u.tx }
+func (u *UnitOfWork) Tx() pgx.Tx { return u.tx } // want Tx:"readsOnly"
 
 // Commit commits the unit of work.
-func (u *UnitOfWork) Commit(ctx context.Context) error {
+func (u *UnitOfWork) Commit(ctx context.Context) error { // want Commit:"readsOnly"
 	u.done = true
 	return u.tx.Commit(ctx)
 }
 
 // Close rolls back an unfinished unit of work.
-func (u *UnitOfWork) Close(ctx context.Context) {
+func (u *UnitOfWork) Close(ctx context.Context) { // want Close:"readsOnly"
 	if !u.done {
 		_ = u.tx.Rollback(ctx)
 	}

@@ -100,7 +100,8 @@ func UnitFailed(ctx context.Context, m *txhelp.Manager, url string) error {
 		return err
 	}
 	defer uow.Close(ctx)
-	if _, err := http.Get(url); err != nil { // want `HTTP call http\.Get inside the transaction begun at usetxhelp\.go:97`
+	_, _ = uow.Tx().Exec(ctx, "UPDATE account SET seen = true") // the unit of work writes
+	if _, err := http.Get(url); err != nil {                    // want `HTTP call http\.Get inside the transaction begun at usetxhelp\.go:97`
 		return err
 	}
 	return uow.Commit(ctx)

@@ -43,7 +43,7 @@ func main() {
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
 		c := &franzc.MarkingConsumer{Client: cl, Proj: proj, Log: log}
-		return c.Run(gctx) // want: ctxcancel
+		return c.Run(gctx) // not a finding (a fixed false positive of ctxcancel: an inbox-gated unit, the offset follows its commit)
 	})
 	g.Go(func() error {
 		h := &saramagrp.SyncHandler{Proj: proj, Log: log}

@@ -57,7 +57,7 @@ func (c *Consumer) Run(ctx context.Context) error {
 				done = append(done, r)
 				return
 			}
-			if err := c.Proj.Apply(ctx, ev); err != nil { // want: ctxcancel
+			if err := c.Proj.Apply(ctx, ev); err != nil { // not a finding (a fixed false positive of ctxcancel: an inbox-gated unit, the offset follows its commit)
 				failed = err
 				return
 			}
@@ -92,7 +92,7 @@ func (c *Consumer) RunPartitions(ctx context.Context) error {
 				if err != nil {
 					continue
 				}
-				if err := c.Proj.Apply(ctx, ev); err != nil { // want: ctxcancel
+				if err := c.Proj.Apply(ctx, ev); err != nil { // not a finding (a fixed false positive of ctxcancel: an inbox-gated unit, the offset follows its commit)
 					failed = err
 					return
 				}
@@ -186,4 +186,30 @@ func Flush(cl *kgo.Client) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	_ = cl.CommitMarkedOffsets(ctx)
+}
+
+// RunSkipFailed logs a record whose Apply failed and commits the fetch
+// anyway: Apply claims the event in its transaction, but a SIGTERM that
+// cancels that transaction is logged as a failure and committed past, so
+// the redelivery that the claim relies on never comes.
+func (c *Consumer) RunSkipFailed(ctx context.Context) error {
+	for {
+		fetches := c.Client.PollFetches(ctx)
+		if fetches.IsClientClosed() || errors.Is(ctx.Err(), context.Canceled) {
+			return nil
+		}
+		records := fetches.Records()
+		for _, r := range records {
+			ev, err := events.Decode(r.Value)
+			if err != nil {
+				continue
+			}
+			if err := c.Proj.Apply(ctx, ev); err != nil { // want: ctxcancel
+				c.Log.Warn("apply failed, skipping", "offset", r.Offset, "err", err)
+			}
+		}
+		if err := c.Client.CommitRecords(context.WithoutCancel(ctx), records...); err != nil {
+			c.Log.Warn("commit", "err", err)
+		}
+	}
 }

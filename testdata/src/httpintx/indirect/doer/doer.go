@@ -23,6 +23,7 @@ func Handle(ctx context.Context, db *sql.DB, d HTTPDoer, c Cache, req *http.Requ
 		return err
 	}
 	defer tx.Rollback()
+	_, _ = tx.Exec("UPDATE account SET seen = true") // the transaction writes
 	if _, err := c.Do("k"); err != nil {
 		return err
 	}

@@ -35,6 +35,7 @@ func Send(ctx context.Context, db *sql.DB, n *Notifier, req *http.Request) error
 		return err
 	}
 	defer tx.Rollback()
+	_, _ = tx.Exec("UPDATE account SET seen = true") // the transaction writes
 	send := n.client.Do
 	if _, err := send(req); err != nil { // want `HTTP call \(\*http\.Client\)\.Do inside the transaction begun at methodvalue\.go:33`
 		return err

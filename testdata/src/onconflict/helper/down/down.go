@@ -43,3 +43,14 @@ func badDedupThroughFacts(ctx context.Context, tx pgx.Tx, s *up.Store, key strin
 	fmt.Println("charging", key)
 	return s.Charge(ctx, 1)
 }
+
+func goodHelperText(ctx context.Context, s *up.Store, key string) error {
+	id, err := s.Claim(ctx, key)
+	if up.IsDuplicateText(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return s.Charge(ctx, id)
+}

@@ -3,6 +3,7 @@ package up
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -39,4 +40,9 @@ func (s *Store) Charge(ctx context.Context, id int64) error { // want Charge:"wr
 func (s *Store) MarkSeen(ctx context.Context, key string) error { // want MarkSeen:"writes\\(\\(\\*pgxpool.Pool\\).Exec\\)"
 	_, err := s.pool.Exec(ctx, `INSERT INTO seen (key) VALUES ($1) ON CONFLICT DO NOTHING`, key)
 	return err
+}
+
+// IsDuplicateText looks at the error's text, as some drivers' wrappers force.
+func IsDuplicateText(err error) bool { // want IsDuplicateText:"checksNoRows\\(0\\)"
+	return err != nil && strings.Contains(err.Error(), "no rows in result set")
 }

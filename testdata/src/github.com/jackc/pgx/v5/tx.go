@@ -9,8 +9,18 @@ import (
 
 // TxOptions are transaction modes within a transaction block
 type TxOptions struct {
+	AccessMode TxAccessMode
 	BeginQuery string
 }
+
+// TxAccessMode is the transaction access mode (read write or read only).
+type TxAccessMode string
+
+// Transaction access modes
+const (
+	ReadWrite TxAccessMode = "read write"
+	ReadOnly  TxAccessMode = "read only"
+)
 
 // Tx represents a database transaction.
 type Tx interface {
