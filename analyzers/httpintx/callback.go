@@ -6,7 +6,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/internal/apis"
-	"github.com/idemlint/idemlint/internal/facts/netcall"
+	"github.com/idemlint/idemlint/internal/funcname"
 )
 
 // RunsInTx marks a function that calls its function parameter Param while
@@ -37,7 +37,7 @@ func (c *checker) callbackTx(call *ast.CallExpr, idx int) *txOpen {
 		return &txOpen{desc: "begun at " + where, where: where, pos: call.Pos()}
 	}
 	if f := c.runsInTx(fn.Origin()); f != nil && f.Param == idx {
-		return &txOpen{desc: fmt.Sprintf("that %s begins at %s", netcall.Name(fn), f.Begin), where: f.Begin}
+		return &txOpen{desc: fmt.Sprintf("that %s begins at %s", funcname.Code(fn, nil), f.Begin), where: f.Begin}
 	}
 	return nil
 }

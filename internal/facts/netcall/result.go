@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/funcname"
 )
 
 // Result answers which calls reach the network. It merges the facts of the
@@ -73,13 +74,13 @@ func (r *Result) callChain(fn *types.Func) []string {
 	}
 	fn = fn.Origin()
 	if r.calls.Match(fn) {
-		return []string{LibName(fn)}
+		return []string{funcname.Lib(fn, nil)}
 	}
 	below := r.below(fn)
 	if below == nil {
 		return nil
 	}
-	return clip(append([]string{Name(fn)}, below...))
+	return clip(append([]string{funcname.Code(fn, nil)}, below...))
 }
 
 // IsNetworkCall reports whether fn is a library network call of the table
