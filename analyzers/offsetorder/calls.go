@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/funcname"
 )
 
 // calleeOf returns the function a call invokes: the method of an interface
@@ -221,26 +222,7 @@ func (a *checker) name(fn *types.Func) string {
 	if fn == nil {
 		return "a function"
 	}
-	qual := func(p *types.Package) string {
-		if p == a.pass.Pkg {
-			return ""
-		}
-		return p.Name()
-	}
-	if recv := fn.Signature().Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := types.Unalias(t).(*types.Pointer); ok {
-			return "(*" + types.TypeString(p.Elem(), qual) + ")." + fn.Name()
-		}
-		if apis.TypeName(t) == "" {
-			return fn.Name()
-		}
-		return types.TypeString(t, qual) + "." + fn.Name()
-	}
-	if fn.Pkg() != nil && fn.Pkg() != a.pass.Pkg {
-		return fn.Pkg().Name() + "." + fn.Name()
-	}
-	return fn.Name()
+	return funcname.Lib(fn, a.pass.Pkg)
 }
 
 // funcName names a callee that may be a function literal.

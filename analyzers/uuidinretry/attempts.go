@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/funcname"
 )
 
 // attemptKind tells how a piece of code is repeated.
@@ -74,7 +75,7 @@ func (c *checker) checkOpFunc(op ast.Expr, fn *types.Func, retry string) {
 	if s == nil {
 		return
 	}
-	chain := displayName(fn, c.pass.Pkg)
+	chain := funcname.Code(fn, c.pass.Pkg)
 	if s.fresh != nil {
 		c.reportFresh(op, genCall{chain: chain + " → " + s.fresh.Chain}, flowResult{nonLog: true},
 			attempt{kind: retryOp, where: "operation passed to " + retry, retry: retry})
@@ -158,7 +159,7 @@ func (c *checker) checkRecordIterCall(cur inspector.Cursor, call *ast.CallExpr) 
 	for _, a := range call.Args {
 		if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
 			if lc, ok := cur.FindNode(lit); ok {
-				c.scanAttempt(lc, attempt{kind: delivery, where: "the handling of one Kafka delivery (" + displayName(fn, nil) + ")"})
+				c.scanAttempt(lc, attempt{kind: delivery, where: "the handling of one Kafka delivery (" + funcname.Code(fn, nil) + ")"})
 			}
 		}
 	}
@@ -183,7 +184,7 @@ func (c *checker) deliveryReceive(loop ast.Node) string {
 	if r, ok := loop.(*ast.RangeStmt); ok {
 		if call, ok := ast.Unparen(r.X).(*ast.CallExpr); ok {
 			if fn, ok := kafkaReceives.MatchCall(info, call); ok {
-				return displayName(fn, nil)
+				return funcname.Code(fn, nil)
 			}
 		}
 	}
@@ -197,7 +198,7 @@ func (c *checker) deliveryReceive(loop ast.Node) string {
 			return false
 		case *ast.CallExpr:
 			if fn, ok := kafkaReceives.MatchCall(info, n); ok {
-				recv = displayName(fn, nil)
+				recv = funcname.Code(fn, nil)
 			}
 		}
 		return true

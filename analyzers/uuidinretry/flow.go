@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/funcname"
 )
 
 // flowResult says where an identifier goes.
@@ -235,10 +236,10 @@ func (c *checker) followCallArg(cur inspector.Cursor, call *ast.CallExpr, arg as
 		if pi < sig.Params().Len() {
 			name := sig.Params().At(pi).Name()
 			if apis.IsIdempotencyName(name) {
-				res.strong = "parameter " + name + " of " + displayName(fn, c.pass.Pkg)
+				res.strong = "parameter " + name + " of " + funcname.Code(fn, c.pass.Pkg)
 				res.dedup = res.strong
 			} else if apis.IsDedupName(name) && res.dedup == "" {
-				res.dedup = "parameter " + name + " of " + displayName(fn, c.pass.Pkg)
+				res.dedup = "parameter " + name + " of " + funcname.Code(fn, c.pass.Pkg)
 			}
 		}
 	}

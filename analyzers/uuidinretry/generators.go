@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/funcname"
 )
 
 // genCall describes a call that makes a fresh identifier.
@@ -22,10 +23,10 @@ func (c *checker) generator(call *ast.CallExpr) (genCall, bool) {
 		return genCall{}, false
 	}
 	if c.generators.Match(fn) {
-		return genCall{chain: displayName(fn, nil)}, true
+		return genCall{chain: funcname.Code(fn, nil)}, true
 	}
 	if s := c.calleeSummary(fn); s != nil && s.fresh != nil {
-		return genCall{chain: displayName(fn, c.pass.Pkg) + " → " + s.fresh.Chain}, true
+		return genCall{chain: funcname.Code(fn, c.pass.Pkg) + " → " + s.fresh.Chain}, true
 	}
 	return c.interfaceGenerator(fn)
 }
@@ -48,9 +49,9 @@ func (c *checker) interfaceGenerator(fn *types.Func) (genCall, bool) {
 		var below string
 		switch s := c.calleeSummary(impl); {
 		case c.generators.Match(impl):
-			below = displayName(impl, nil)
+			below = funcname.Code(impl, nil)
 		case s != nil && s.fresh != nil:
-			below = displayName(impl, c.pass.Pkg) + " → " + s.fresh.Chain
+			below = funcname.Code(impl, c.pass.Pkg) + " → " + s.fresh.Chain
 		default:
 			return genCall{}, false
 		}
@@ -58,7 +59,7 @@ func (c *checker) interfaceGenerator(fn *types.Func) (genCall, bool) {
 			chain = below
 		}
 	}
-	return genCall{chain: displayName(fn, c.pass.Pkg) + " → " + chain}, true
+	return genCall{chain: funcname.Code(fn, c.pass.Pkg) + " → " + chain}, true
 }
 
 // topExpr climbs from a generator call to the expression that holds the
@@ -104,7 +105,7 @@ func pkgPath(fn *types.Func) string {
 // argument and the name to show for the retry.
 func (c *checker) retryOperation(call *ast.CallExpr) (ast.Expr, string, bool) {
 	if op, fn := c.retryFuncs.Operation(c.pass.TypesInfo, call); op != nil {
-		return op, displayName(fn, nil), true
+		return op, funcname.Code(fn, nil), true
 	}
 	fn := apis.Callee(c.pass.TypesInfo, call)
 	if fn == nil {
@@ -117,38 +118,8 @@ func (c *checker) retryOperation(call *ast.CallExpr) (ast.Expr, string, bool) {
 	i := s.retries.Param
 	if fn.Signature().Recv() != nil || i < len(call.Args) {
 		if i < len(call.Args) {
-			return call.Args[i], displayName(fn, c.pass.Pkg), true
+			return call.Args[i], funcname.Code(fn, c.pass.Pkg), true
 		}
 	}
 	return nil, "", false
-}
-
-// displayName names fn in a message: "uuid.NewString", "(*Client).Charge",
-// "payment.(*Client).Charge"; the package is left out when it is from.
-func displayName(fn *types.Func, from *types.Package) string {
-	fn = fn.Origin()
-	qual := ""
-	if fn.Pkg() != nil && fn.Pkg() != from {
-		qual = fn.Pkg().Name() + "."
-	}
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return qual + fn.Name()
-	}
-	t := recv.Type()
-	ptr := false
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t, ptr = p.Elem(), true
-	}
-	name := apis.TypeName(t)
-	if name == "" {
-		return qual + fn.Name()
-	}
-	if ptr {
-		return qual + "(*" + name + ")." + fn.Name()
-	}
-	if qual == "" {
-		return name + "." + fn.Name()
-	}
-	return qual + name + "." + fn.Name()
 }

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/funcname"
 )
 
 // scanAttempt reports what one attempt does wrong: identifiers made fresh
@@ -55,22 +56,22 @@ func (c *checker) unkeyedWrite(cur inspector.Cursor) (unkeyed, bool) {
 			return unkeyed{}, false
 		}
 		fn := apis.Callee(info, call)
-		return unkeyed{method: rb.Method, chain: displayName(fn, nil), retrying: rb.Retrying}, true
+		return unkeyed{method: rb.Method, chain: funcname.Code(fn, nil), retrying: rb.Retrying}, true
 	}
 	if rb, ok := apis.RestyWrite(info, call); ok && !ownAPI && !c.mentionsIdempotency(cur) {
 		fn := apis.Callee(info, call)
-		return unkeyed{method: rb.Method, chain: displayName(fn, nil)}, true
+		return unkeyed{method: rb.Method, chain: funcname.Code(fn, nil)}, true
 	}
 	if rb, ok := apis.HeaderlessWrite(info, call); ok && !ownAPI {
 		fn := apis.Callee(info, call)
-		return unkeyed{method: rb.Method, chain: displayName(fn, nil), retrying: rb.Retrying}, true
+		return unkeyed{method: rb.Method, chain: funcname.Code(fn, nil), retrying: rb.Retrying}, true
 	}
 	fn := apis.Callee(info, call)
 	if fn == nil {
 		return unkeyed{}, false
 	}
 	if s := c.calleeSummary(fn); s != nil && s.unkeyed != nil {
-		return unkeyed{method: s.unkeyed.Method, chain: displayName(fn, c.pass.Pkg) + " → " + s.unkeyed.Chain}, true
+		return unkeyed{method: s.unkeyed.Method, chain: funcname.Code(fn, c.pass.Pkg) + " → " + s.unkeyed.Chain}, true
 	}
 	return unkeyed{}, false
 }

@@ -194,7 +194,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 // selectAnalyzers applies the enable flags on top of the configuration: if
 // any flag is true, only those analyzers run; otherwise those the
 // configuration enables, except the ones set to false. configured holds the
-// configuration's analyzers (copies that honour its exclude patterns).
+// configuration's analyzers (the same values as all: exclusion is a
+// setting of report.Analyzer, not a copy).
 func selectAnalyzers(all, configured []*analysis.Analyzer, enabled map[string]*triState) []*analysis.Analyzer {
 	anyOn := false
 	for _, t := range enabled {

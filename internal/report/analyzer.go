@@ -19,6 +19,9 @@ import (
 // nothing itself (a driver shows only the diagnostics of the analyzers it
 // was asked to run); each analyzer's Reporter reports through it and
 // Finish reports the analyzer's directive problems under its own name.
+//
+// Its Run is the one not wrapped in safe.Run (safe imports this package):
+// it only reads comments and file names, and skips a file without one.
 var Analyzer = &analysis.Analyzer{
 	Name:       "report",
 	Doc:        "read generated files, exclusions and //idemlint:ignore directives for idemlint's analyzers",
@@ -102,7 +105,11 @@ func run(pass *analysis.Pass) (any, error) {
 		excluded = *p
 	}
 	for _, f := range pass.Files {
-		name := pass.Fset.File(f.FileStart).Name()
+		tf := pass.Fset.File(f.FileStart)
+		if tf == nil {
+			continue
+		}
+		name := tf.Name()
 		if ast.IsGenerated(f) {
 			r.generated[name] = true
 		}
