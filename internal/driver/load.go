@@ -22,6 +22,7 @@ package driver
 import (
 	"fmt"
 	"go/types"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -242,6 +243,30 @@ func packageError(p *packages.Package) error {
 	}
 	if len(p.Errors) == 0 {
 		b.WriteString("\n\tno type information")
+	}
+	// An import that does not load shows in p.Errors only as "could not
+	// import X (invalid package name: "")": say why X does not load.
+	tidy := false
+	for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
+		dep := p.Imports[path]
+		if len(dep.Errors) == 0 {
+			continue
+		}
+		first, _, _ := strings.Cut(dep.Errors[0].Msg, "\n")
+		fmt.Fprintf(&b, "\n\timport %s: %s", path, strings.TrimSuffix(first, "; to add:"))
+		for _, e := range dep.Errors {
+			if strings.Contains(e.Msg, "missing go.sum entry") || strings.Contains(e.Msg, "no required module provides") || strings.Contains(e.Msg, "updates to go.mod needed") {
+				tidy = true
+			}
+		}
+	}
+	for _, e := range p.Errors {
+		if strings.Contains(e.Msg, "missing go.sum entry") || strings.Contains(e.Msg, "updates to go.mod needed") {
+			tidy = true
+		}
+	}
+	if tidy {
+		b.WriteString("\n\tthe module's go.mod or go.sum is incomplete: run go mod tidy in it")
 	}
 	return fmt.Errorf("%s", b.String())
 }

@@ -1,0 +1,5 @@
+package shop
+
+import "testing"
+
+func TestNothing(t *testing.T) {}

@@ -1,0 +1,3 @@
+module example.com/shop/relay
+
+go 1.26
