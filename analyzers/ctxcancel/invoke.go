@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/funcname"
 )
 
 // invokeUses returns the sinks a call through an interface method hands a
@@ -29,7 +30,7 @@ func (s *state) invokeUses(instr ssa.CallInstruction, common *ssa.CallCommon) []
 		if kind == "" || i < 0 || i >= len(common.Args) {
 			return nil
 		}
-		return []use{{instr: instr, arg: common.Args[i], argIdx: i, kind: kind, chain: []string{s.methodName(m), sinkName(lib)}}}
+		return []use{{instr: instr, arg: common.Args[i], argIdx: i, kind: kind, chain: []string{funcname.Code(m, s.pass.Pkg), sinkName(lib)}}}
 	}
 	var common0 []ParamSink
 	for k, impl := range impls {
@@ -50,9 +51,9 @@ func (s *state) invokeUses(instr ssa.CallInstruction, common *ssa.CallCommon) []
 		if ps.Param < 0 || ps.Param >= len(common.Args) || len(ps.Chain) == 0 {
 			continue
 		}
-		chain := []string{s.methodName(m)}
+		chain := []string{funcname.Code(m, s.pass.Pkg)}
 		if _, lib := s.sinkKind(impls[0]); lib < 0 {
-			chain = append(chain, s.methodName(impls[0])) // a library sink names itself
+			chain = append(chain, funcname.Code(impls[0], s.pass.Pkg)) // a library sink names itself
 		}
 		chain = append(chain, ps.Chain...)
 		if len(chain) > maxChain {
@@ -103,17 +104,4 @@ func (s *state) sinkSet() *apis.Set {
 		s.sinks.Add(s.publishSinks.Funcs()...)
 	}
 	return s.sinks
-}
-
-// methodName names a method in a chain with its type ("Producer.Publish",
-// "kafkaProducer.Publish"), and its package when it is another's.
-func (s *state) methodName(fn *types.Func) string {
-	name := fn.Name()
-	if recv := fn.Signature().Recv(); recv != nil {
-		name = apis.TypeName(recv.Type()) + "." + name
-	}
-	if fn.Pkg() == nil || fn.Pkg() == s.pass.Pkg {
-		return name
-	}
-	return fn.Pkg().Name() + "." + name
 }

@@ -21,7 +21,7 @@ type Sender interface {
 
 type viaBroker struct{ p broker.Producer }
 
-func (s viaBroker) Send(ctx context.Context, v []byte) error { // want Send:"reachesSink p0:broker.Producer.Publish→broker.kafkaProducer.Publish→writer.WriteMessages"
+func (s viaBroker) Send(ctx context.Context, v []byte) error { // want Send:"reachesSink p0:broker.Producer.Publish→broker.\\(\\*kafkaProducer\\).Publish→writer.WriteMessages"
 	return s.p.Publish(ctx, nil, v)
 }
 
@@ -31,7 +31,7 @@ func (r *Relay) Run(ctx context.Context, rows <-chan []byte) {
 		case <-ctx.Done():
 			return
 		case v := <-rows:
-			_ = r.producer.Publish(ctx, nil, v) // want `ctx is cancelled on shutdown .* reaches broker\.Producer\.Publish → broker\.kafkaProducer\.Publish → writer\.WriteMessages`
+			_ = r.producer.Publish(ctx, nil, v) // want `ctx is cancelled on shutdown .* reaches broker\.Producer\.Publish → broker\.\(\*kafkaProducer\)\.Publish → writer\.WriteMessages`
 		}
 	}
 }
