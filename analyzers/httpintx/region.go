@@ -64,7 +64,7 @@ func (c *checker) beginAt(n ast.Node) (*txOpen, *types.Var) {
 		return nil, nil
 	}
 	call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr)
-	if !ok || !c.returnsTx(call) && !c.beginsHeldTx(call) {
+	if !ok || !c.returnsTx(call) && !c.beginsHeldTx(call) && !c.isLibraryBegin(call) {
 		return nil, nil
 	}
 	txVar := c.varOf(lhs[0])
