@@ -60,4 +60,3 @@ func init() {
 	kafkaCommits.Add(brokerAcks...)
 	kafkaMessageTypes = append(kafkaMessageTypes, brokerMessageTypes...)
 }
-
