@@ -85,5 +85,6 @@ func run(pass *analysis.Pass) (any, error) {
 			c.checkLoop(cur)
 		}
 	}
+	c.checkHandlers()
 	return nil, nil
 }
