@@ -1,4 +1,4 @@
-// Stub of cloud.google.com/go/pubsub/v2 v2.0.0 (message.go, subscriber.go): only the declarations used by tests.
+// Stub of cloud.google.com/go/pubsub/v2 v2.0.0 (message.go, subscriber.go, publisher.go): only the declarations used by tests.
 package pubsub
 
 import (
@@ -12,4 +12,15 @@ type Message = ipubsub.Message
 
 type Subscriber struct{}
 
-func (s *Subscriber) Receive(ctx context.Context, f func(context.Context, *Message)) error { return nil }
+func (s *Subscriber) Receive(ctx context.Context, f func(context.Context, *Message)) error {
+	return nil
+}
+
+// PublishResult help to know error because of publishing message.
+type PublishResult = ipubsub.PublishResult
+
+type Publisher struct{}
+
+func (p *Publisher) Publish(ctx context.Context, msg *Message) *PublishResult {
+	return &PublishResult{}
+}

@@ -35,3 +35,16 @@ func (c *Client) ReceiveMessage(ctx context.Context, params *ReceiveMessageInput
 func (c *Client) DeleteMessage(ctx context.Context, params *DeleteMessageInput, optFns ...func(*Options)) (*DeleteMessageOutput, error) {
 	return nil, nil
 }
+
+type SendMessageInput struct {
+	MessageBody *string
+	QueueUrl    *string
+}
+
+type SendMessageOutput struct {
+	MessageId *string
+}
+
+func (c *Client) SendMessage(ctx context.Context, params *SendMessageInput, optFns ...func(*Options)) (*SendMessageOutput, error) {
+	return nil, nil
+}
