@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 
 	amqp "github.com/rabbitmq/amqp091-go"
+	"github.com/redis/go-redis/v9"
+	"go.mongodb.org/mongo-driver/mongo"
 )
 
 type Event struct{ ID string }
@@ -18,7 +20,7 @@ func AckFirst(ctx context.Context, ch *amqp.Channel, db *sql.DB) error { // want
 		return err
 	}
 	for d := range msgs {
-		_ = d.Ack(false) // want `offset committed by amqp091\.Delivery\.Ack before \(\*sql\.DB\)\.ExecContext \(amqp\.go:26\) handles the message`
+		_ = d.Ack(false) // want `offset committed by amqp091\.Delivery\.Ack before \(\*sql\.DB\)\.ExecContext \(amqp\.go:28\) handles the message`
 		var ev Event
 		if err := json.Unmarshal(d.Body, &ev); err != nil {
 			continue
@@ -49,4 +51,20 @@ func AckAfter(ctx context.Context, ch *amqp.Channel, db *sql.DB) error { // want
 		_ = d.Ack(false)
 	}
 	return nil
+}
+
+// Bad: the ack overtakes a MongoDB write.
+func AckBeforeMongo(ctx context.Context, msgs <-chan amqp.Delivery, coll *mongo.Collection) { // want AckBeforeMongo:"commitsOffset" AckBeforeMongo:"durableWork"
+	for d := range msgs {
+		_ = d.Ack(false) // want `offset committed by amqp091\.Delivery\.Ack before \(\*mongo\.Collection\)\.InsertOne`
+		_, _ = coll.InsertOne(ctx, map[string]any{"body": d.Body})
+	}
+}
+
+// Bad: the ack overtakes a Redis write.
+func AckBeforeRedis(ctx context.Context, msgs <-chan amqp.Delivery, rdb *redis.Client) { // want AckBeforeRedis:"commitsOffset" AckBeforeRedis:"durableWork"
+	for d := range msgs {
+		_ = d.Ack(false) // want `offset committed by amqp091\.Delivery\.Ack before redis\.cmdable\.LPush`
+		rdb.LPush(ctx, "invoices", d.Body)
+	}
 }
