@@ -1,5 +1,7 @@
 package apis
 
+import "go/types"
+
 // Per-message acknowledgement in brokers other than Kafka: an ack tells the
 // broker the message is done, so it is never delivered again — the same
 // loss as a Kafka offset committed before the work. The acks join the
@@ -59,4 +61,24 @@ func init() {
 	KafkaPaths = append(KafkaPaths, goRedis, goRedisOld)
 	kafkaCommits.Add(brokerAcks...)
 	kafkaMessageTypes = append(kafkaMessageTypes, brokerMessageTypes...)
+}
+
+// autoAckConsumes start a consumer whose deliveries the broker may take as
+// acknowledged on sending: the index of the autoAck flag among the call's
+// arguments (the receiver not counted).
+var autoAckConsumes = map[Func]int{
+	{Path: amqp091, Recv: "Channel", Name: "Consume"}:       2, // Consume(queue, consumer, autoAck, exclusive, noLocal, noWait, args)
+	{Path: streadwayAMQP, Recv: "Channel", Name: "Consume"}: 2,
+}
+
+// AutoAckArg returns the index of the autoAck flag of a consume call
+// (amqp091 Channel.Consume), the receiver not counted, or -1.
+func AutoAckArg(fn *types.Func) int {
+	if fn == nil {
+		return -1
+	}
+	if i, ok := autoAckConsumes[Describe(fn)]; ok {
+		return i
+	}
+	return -1
 }

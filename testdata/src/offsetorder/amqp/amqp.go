@@ -68,3 +68,17 @@ func AckBeforeRedis(ctx context.Context, msgs <-chan amqp.Delivery, rdb *redis.C
 		rdb.LPush(ctx, "invoices", d.Body)
 	}
 }
+
+// Bad: autoAck true: RabbitMQ forgets each message as it sends it.
+func AutoAck(ctx context.Context, ch *amqp.Channel, db *sql.DB) error { // want AutoAck:"durableWork"
+	msgs, err := ch.Consume("orders", "", true, false, false, false, nil) // want `\(\*amqp091\.Channel\)\.Consume with autoAck true acknowledges each delivery as it is sent, before \(\*sql\.DB\)\.ExecContext \(amqp\.go:\d+\) handles it`
+	if err != nil {
+		return err
+	}
+	for d := range msgs {
+		if _, err := db.ExecContext(ctx, "INSERT INTO processed_event(event_id) VALUES ($1)", d.MessageId); err != nil {
+			return err
+		}
+	}
+	return nil
+}
