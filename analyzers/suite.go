@@ -6,7 +6,7 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/idemlint/idemlint/internal/safe"
+	"github.com/idemlint/idemlint/internal/report"
 
 	"github.com/idemlint/idemlint/analyzers/ctxcancel"
 	"github.com/idemlint/idemlint/analyzers/httpintx"
@@ -15,13 +15,10 @@ import (
 	"github.com/idemlint/idemlint/analyzers/uuidinretry"
 )
 
-// All returns idemlint's analyzers, sorted by name. Their Run functions
-// (and those of the fact analyzers they require) turn a panic into an error.
+// All returns idemlint's analyzers, sorted by name. Each declares the
+// same skeleton (safe.Run, report.Analyzer required); drivers use the
+// values as they are.
 func All() []*analysis.Analyzer {
-	return safe.Wrap(all()...)
-}
-
-func all() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		ctxcancel.Analyzer,
 		httpintx.Analyzer,
@@ -29,4 +26,13 @@ func all() []*analysis.Analyzer {
 		onconflict.Analyzer,
 		uuidinretry.Analyzer,
 	}
+}
+
+// The suite's names, so that a directive naming another is reported.
+func init() {
+	var names []string
+	for _, a := range All() {
+		names = append(names, a.Name)
+	}
+	report.SetAnalyzers(names...)
 }

@@ -17,6 +17,12 @@
 //   - [github.com/idemlint/idemlint/idem/httpkey]: server-side
 //     Idempotency-Key middleware.
 //
+// docs/idem.md (in the idemlint repository) says what each helper
+// guarantees under failure, names the problem types of httpkey's error
+// bodies, and compares the helpers point by point with Stripe's idempotent
+// requests, the IETF Idempotency-Key draft, brandur's Postgres design,
+// Watermill's poison queue and River's job states.
+//
 // The packages are linted with idemlint itself and tested against a real
 // PostgreSQL server and an in-process Kafka protocol peer, including runs cut
 // at every step.

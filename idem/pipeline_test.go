@@ -97,7 +97,10 @@ func TestPipeline(t *testing.T) {
 	}
 	defer cl.Close()
 	var lost atomic.Bool
-	pub := franz.New(cl)
+	pub, err := franz.New(cl)
+	if err != nil {
+		t.Fatal(err)
+	}
 	relay := &outbox.Relay{DB: pool, Logger: quiet, BatchSize: 10,
 		Publisher: outbox.PublisherFunc(func(ctx context.Context, msgs []outbox.Message) error {
 			if err := pub.Publish(ctx, msgs); err != nil {

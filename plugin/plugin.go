@@ -5,13 +5,15 @@
 // linters.settings.custom.idemlint in .golangci.yml; its settings are those
 // of .idemlint.yml (enable, disable, settings, exclude). golangci-lint runs
 // the whole suite as one linter named idemlint: messages read
-// "<analyzer>: ...", //nolint:idemlint silences every analyzer, and
+// "<analyzer>: ...", with the finding's related locations folded into the
+// message, //nolint:idemlint silences every analyzer, and
 // //idemlint:ignore <analyzer> <reason> or an exclusion rule on the text
-// silences one.
+// silences one. `config: FILE` in the settings reads a .idemlint.yml.
 package plugin
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
@@ -35,16 +37,54 @@ type Plugin struct {
 // New decodes golangci-lint's settings for the plugin and applies them to
 // the analyzers. A wrong key, analyzer, setting or function name is an
 // error that golangci-lint shows before it runs anything.
+//
+// The settings are the keys of .idemlint.yml, or `config: FILE`, which
+// names a .idemlint.yml to read instead (relative to the directory
+// golangci-lint runs in). With no settings at all, the .idemlint.yml found
+// in that directory or a parent applies, as for the command.
 func New(settings any) (register.LinterPlugin, error) {
-	cfg, err := register.DecodeSettings[config.File](settings)
-	if err != nil {
-		return nil, fmt.Errorf("idemlint settings: %v (the keys are enable, disable, settings, exclude)", err)
-	}
-	as, err := cfg.Apply(analyzers.All())
+	f, err := settingsFile(settings)
 	if err != nil {
 		return nil, err
 	}
-	return &Plugin{analyzers: as}, nil
+	as, err := f.Apply(analyzers.All())
+	if err != nil {
+		return nil, err
+	}
+	return &Plugin{analyzers: foldRelated(as)}, nil
+}
+
+// settingsFile returns the configuration the settings give.
+func settingsFile(settings any) (*config.File, error) {
+	m, _ := settings.(map[string]any)
+	path := ""
+	if v, ok := m["config"]; ok {
+		s, ok := v.(string)
+		if !ok || s == "" {
+			return nil, fmt.Errorf("idemlint settings: config: want the name of a .idemlint.yml file, got %v", v)
+		}
+		if len(m) > 1 {
+			return nil, fmt.Errorf("idemlint settings: config names %s: give the other keys there, not next to it", s)
+		}
+		path = s
+	}
+	if path == "" && len(m) == 0 {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		if path, err = config.Find(wd); err != nil {
+			return nil, fmt.Errorf("idemlint: %v", err)
+		}
+	}
+	if path != "" {
+		return config.Load(path)
+	}
+	cfg, err := register.DecodeSettings[config.File](settings)
+	if err != nil {
+		return nil, fmt.Errorf("idemlint settings: %v (the keys are config, enable, disable, settings, exclude)", err)
+	}
+	return &cfg, nil
 }
 
 // BuildAnalyzers returns the enabled analyzers.

@@ -1,13 +1,16 @@
 package plugin_test
 
 import (
+	"go/token"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
 
 	"github.com/idemlint/idemlint/analyzers"
-	_ "github.com/idemlint/idemlint/plugin"
+	"github.com/idemlint/idemlint/plugin"
 )
 
 // newPlugin goes through the registry, as golangci-lint does.
@@ -83,5 +86,54 @@ func TestSettingsErrors(t *testing.T) {
 				t.Errorf("%v: error %q does not contain %q", tc.settings, err, w)
 			}
 		}
+	}
+}
+
+// `config: FILE` reads a .idemlint.yml; with no settings the file found
+// from the working directory applies; config next to other keys is an error.
+func TestConfigFile(t *testing.T) {
+	all := analyzers.All()
+	dir := t.TempDir()
+	file := filepath.Join(dir, ".idemlint.yml")
+	if err := os.WriteFile(file, []byte("disable: ["+all[0].Name+"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	count := func(settings any) int {
+		t.Helper()
+		p, err := newPlugin(t, settings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		as, _ := p.BuildAnalyzers()
+		return len(as)
+	}
+	if n := count(map[string]any{"config": file}); n != len(all)-1 {
+		t.Errorf("config: %s: %d analyzers, want %d", file, n, len(all)-1)
+	}
+	t.Chdir(dir)
+	if n := count(nil); n != len(all)-1 {
+		t.Errorf("no settings, .idemlint.yml in the working directory: %d analyzers, want %d", n, len(all)-1)
+	}
+	if n := count(map[string]any{"enable": []any{all[1].Name}}); n != 1 {
+		t.Errorf("inline settings: %d analyzers, want 1 (the file does not apply)", n)
+	}
+	if _, err := newPlugin(t, map[string]any{"config": file, "disable": []any{all[1].Name}}); err == nil || !strings.Contains(err.Error(), "give the other keys there") {
+		t.Errorf("config with other keys: err = %v", err)
+	}
+	if _, err := newPlugin(t, map[string]any{"config": filepath.Join(dir, "nope.yml")}); err == nil {
+		t.Error("config naming a missing file: no error")
+	}
+}
+
+// Related locations are folded into the message (golangci-lint would make
+// each an issue of its own, which //nolint on the finding leaves behind).
+func TestFoldMessage(t *testing.T) {
+	got := plugin.FoldMessage("http call inside the transaction", []plugin.Related{
+		{Posn: token.Position{Filename: "/x/consumer.go", Line: 27}, Message: "\tthe transaction begins here"},
+		{Posn: token.Position{Filename: "/x/other.go", Line: 3}, Message: "the retry"},
+	})
+	want := "http call inside the transaction (related: consumer.go:27: the transaction begins here; other.go:3: the retry)"
+	if got != want {
+		t.Errorf("got %q\nwant %q", got, want)
 	}
 }

@@ -7,9 +7,11 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/noreturn"
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/safe"
 	"github.com/idemlint/idemlint/internal/ssabuild"
 )
 
@@ -22,8 +24,8 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "ctxcancel",
 	Doc:       analysisdoc.MustExtractDoc(doc, "ctxcancel"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/ctxcancel.md",
-	Run:       run,
-	Requires:  []*analysis.Analyzer{noreturn.Analyzer}, // SSA is built in run, only where needed (relevant)
+	Run:       safe.Run(run),
+	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer}, // SSA is built in run, only where needed (relevant)
 	FactTypes: []analysis.Fact{new(ReachesSink), new(ReturnsDetached)},
 	Flags:     flags(),
 }
@@ -44,13 +46,10 @@ func flags() flag.FlagSet {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	// Odd code must never break the whole run (golangci-lint, vet): a
-	// panic in the analysis drops this package's findings instead.
-	defer func() { _ = recover() }()
-	r := report.New(pass) // first: it reports directives without a reason
 	if !relevant(pass) {
 		return nil, nil
 	}
+	r := report.New(pass)
 	ssa := ssabuild.Build(pass, pass.ResultOf[noreturn.Analyzer].(*noreturn.Result).NoReturn)
 	s := newState(pass, r, ssa)
 	s.findStopSignals()

@@ -45,6 +45,11 @@
 //     on the way: a hung database or broker holds shutdown until SIGKILL
 //     (category "notimeout").
 //
+// Calls through the project's own interfaces count (the shared call layer,
+// internal/calls): a Producer whose implementations in the package and its
+// imports all hand the context to a sink, or, with none in sight, a
+// method that mirrors one (WriteMessages(ctx, ...kafka.Message) error).
+//
 // Not reported: a request's context (r.Context()) or a test's (t.Context()),
 // also in a loop that stops on its Done (it ends with the request or the
 // test, not on shutdown), context.Background, a

@@ -14,57 +14,76 @@ import (
 // that SSA is built only where it can.
 //
 // Every finding and every ReachesSink fact starts at a call of a sink in
-// this package: a function of the tables or of -txsinks/-publishsinks, a
-// Commit method of a type that implements pgx's Tx, or a function of
-// another package with a ReachesSink fact (or any fact other than
-// ReturnsDetached, so that a fact added later is not overlooked). Without
-// one, only ReturnsDetached
-// can come up, for a function declared here with a context result, from
-// context.WithoutCancel, a known or -detachers function or a function with the
-// fact. SSA calls a function only where the source names it (a call, a
-// method value, a promoted method), so the package's uses show them all.
+// this package (sinks): a function of the tables or of
+// -txsinks/-publishsinks, or a function of another package with a
+// ReachesSink fact — or at the Commit method of a type that implements
+// pgx's Tx, which no table lists (commitsOfPgxTx). Without one, only
+// ReturnsDetached can come up (detachers), for a function declared here
+// with a context result. SSA calls a function only where the source names
+// it (a call, a method value, a promoted method), so the package's uses
+// show them all.
 func relevant(pass *analysis.Pass) bool {
-	sinks := extraPublishSinks.AddTo(extraTxSinks.AddTo(apis.TxContextSinks()))
-	sinks.Add(apis.PublishContextSinks().Funcs()...)
-	detachers := extraDetachers.AddTo(apis.ContextDetachers())
-	sinkReach := gate.Reaches(pass.Pkg, sinks.Paths()...)
-	pgxReach := gate.Reaches(pass.Pkg, apis.PgxTxPaths...)
-	sinkFacts := make(map[types.Object]bool)
-	detachFacts := make(map[types.Object]bool)
+	return sinks.Open(pass) || commitsOfPgxTx(pass) || sinkInterfaces(pass) || detachers.Open(pass) && returnsContext(pass)
+}
+
+// sinkInterfaces reports whether the package calls an interface method
+// named like a library sink method or like a method with a ReachesSink
+// fact: the call layer may resolve it to its implementations or to the
+// sink it mirrors (invokeUses).
+func sinkInterfaces(pass *analysis.Pass) bool {
+	if gate.Disabled {
+		return true
+	}
+	names := make(map[string]bool)
+	for _, set := range sinks.Funcs() {
+		for _, f := range set.Funcs() {
+			if f.Recv != "" {
+				names[f.Name] = true
+			}
+		}
+	}
 	for _, f := range pass.AllObjectFacts() {
-		if _, ok := f.Fact.(*ReturnsDetached); ok {
-			detachFacts[f.Object] = true
-		} else {
-			sinkFacts[f.Object] = true
+		if _, ok := f.Fact.(*ReachesSink); ok {
+			if fn, ok := f.Object.(*types.Func); ok && fn.Signature().Recv() != nil {
+				names[fn.Name()] = true
+			}
 		}
 	}
-	detach := false
-	for _, obj := range pass.TypesInfo.Uses {
-		fn, ok := obj.(*types.Func)
-		if !ok {
-			continue
-		}
-		fn = fn.Origin()
-		switch {
-		case sinkReach && sinks.Match(fn):
-			return true
-		case pgxReach && fn.Name() == "Commit" && isConcreteMethod(fn):
-			return true // may be the Commit of a pgx.Tx implementation (implementsPgxTx)
-		case isWithoutCancel(fn), detachers.Match(fn):
-			detach = true
-		}
-		if sinkFacts[fn] {
-			return true
-		}
-		if detachFacts[fn] {
-			detach = true
-		}
+	return gate.Uses(pass, func(fn *types.Func) bool { return names[fn.Name()] && isInterfaceMethod(fn) })
+}
+
+// sinks is the gate of findings and ReachesSink facts.
+var sinks = gate.Gate{
+	Funcs: func() []*apis.Set {
+		return []*apis.Set{extraTxSinks.AddTo(apis.TxContextSinks()), extraPublishSinks.AddTo(apis.PublishContextSinks())}
+	},
+	Facts: []analysis.Fact{new(ReachesSink)},
+}
+
+// detachers is the gate of ReturnsDetached facts (with returnsContext).
+var detachers = gate.Gate{
+	Funcs: func() []*apis.Set { return []*apis.Set{extraDetachers.AddTo(apis.ContextDetachers())} },
+	Uses:  isWithoutCancel,
+	Facts: []analysis.Fact{new(ReturnsDetached)},
+}
+
+// commitsOfPgxTx reports whether, with pgx within reach, the package
+// refers to a Commit method of a concrete type: it may be the Commit of
+// a pgx.Tx implementation (implementsPgxTx).
+func commitsOfPgxTx(pass *analysis.Pass) bool {
+	if !gate.Reaches(pass.Pkg, apis.PgxTxPaths...) {
+		return false
 	}
-	return detach && returnsContext(pass)
+	return gate.Uses(pass, func(fn *types.Func) bool { return fn.Name() == "Commit" && isConcreteMethod(fn) })
 }
 
 func isWithoutCancel(fn *types.Func) bool {
 	return fn.Name() == "WithoutCancel" && fn.Pkg() != nil && fn.Pkg().Path() == "context" && fn.Signature().Recv() == nil
+}
+
+func isInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
 }
 
 func isConcreteMethod(fn *types.Func) bool {

@@ -31,7 +31,10 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 	}
 	if common.IsInvoke() {
 		kind, i := s.sinkKind(common.Method)
-		if kind == "" || i >= len(common.Args) {
+		if kind == "" {
+			return s.invokeUses(instr, common)
+		}
+		if i >= len(common.Args) {
 			return nil
 		}
 		return []use{{instr: instr, arg: common.Args[i], argIdx: i, kind: kind, chain: []string{sinkName(common.Method)}}}

@@ -9,17 +9,20 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/ssabuild"
 )
 
 // state is the analysis of one package.
 type state struct {
-	pass *analysis.Pass
-	r    *report.Reporter
-	ssa  *ssabuild.SSA
+	pass  *analysis.Pass
+	r     *report.Reporter
+	ssa   *ssabuild.SSA
+	layer *calls.Result // interface resolution
 
 	txSinks, publishSinks, detachers *apis.Set
+	sinks                            *apis.Set // every library sink, for interfaces that mirror one; built on first use
 	pgxTx                            []*types.Interface
 
 	stop      map[ssa.Value]stopSignal // context values the package treats as shutdown signals
@@ -66,6 +69,7 @@ func newState(pass *analysis.Pass, r *report.Reporter, pkg *ssabuild.SSA) *state
 		calls:        make(map[token.Pos]*ast.CallExpr),
 	}
 	s.pgxTx = findPgxTx(pass.Pkg)
+	s.layer, _ = pass.ResultOf[calls.Analyzer].(*calls.Result)
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {

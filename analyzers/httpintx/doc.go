@@ -33,10 +33,18 @@
 //   - in a function or closure that receives a transaction (pgx.Tx,
 //     *sql.Tx, *sqlx.Tx, or a struct holding one).
 //
-// Calls through an interface count when the package and its imports show
-// only implementations that call the network. Kafka produces are not
-// network calls here: writing the outbox row is the fix, and a produce's
-// context is ctxcancel's business.
+// The calls are seen through the indirection real code uses (the shared
+// call layer, internal/calls): interface methods resolve to the
+// implementations the package and its imports show (all must call the
+// network; mocks in _test files do not count), or, with none in sight, to
+// the library call whose name and signature they mirror (a Doer with
+// Do(*http.Request) (*http.Response, error)); method values and function
+// values kept in locals, struct fields and maps; a method value passed
+// where the callee calls it (retry(ctx, s.notify)); a transaction
+// manager's callback, also through its interface
+// (tm.WithinTransaction(ctx, func(ctx) error {...})) and in generic
+// helpers. Kafka produces are not network calls here: writing the outbox
+// row is the fix, and a produce's context is ctxcancel's business.
 //
 // Not reported: calls after Commit or Rollback on every path; calls in a
 // goroutine that does not use the transaction (it does not hold the

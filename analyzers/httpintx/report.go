@@ -6,21 +6,22 @@ import (
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/report"
 )
 
 // report reports call if it reaches the network while tx is open. A call
 // of a function that receives the transaction is left to that function,
 // whose body is itself checked as a transaction region.
-func (c *checker) report(call *ast.CallExpr, tx *txOpen) {
+func (c *checker) report(call *ast.CallExpr, tx *calls.Tx) {
+	if c.reported[call.Pos()] {
+		return
+	}
 	fn := apis.Callee(c.pass.TypesInfo, call)
-	if fn == nil || c.reported[call.Pos()] {
+	if fn != nil && !c.calls.IsNetworkCall(fn) && calls.ReceivesTx(fn) {
 		return
 	}
-	if !c.nc.IsNetworkCall(fn) && receivesTx(fn) {
-		return
-	}
-	chain := c.nc.CallChain(fn)
+	chain := c.calls.CallNet(call)
 	if chain == nil {
 		return
 	}
@@ -33,10 +34,10 @@ func (c *checker) report(call *ast.CallExpr, tx *txOpen) {
 		kind = "HTTP"
 	}
 	opts := []report.Option{report.Category("httpintx")}
-	if tx.pos.IsValid() {
-		opts = append(opts, report.Related(at(tx.pos), "the transaction begins here"))
+	if tx.Pos.IsValid() {
+		opts = append(opts, report.Related(at(tx.Pos), "the transaction begins here"))
 	}
-	c.rep.Report(call, kind+" call "+strings.Join(chain, " → ")+" inside the transaction "+tx.desc+
+	c.rep.Report(call, kind+" call "+strings.Join(chain, " → ")+" inside the transaction "+tx.Desc+
 		"; the transaction stays open for the whole call and its retries: write an outbox row carrying the idempotency key and call the provider from a separate worker", opts...)
 }
 

@@ -47,8 +47,8 @@ func (a *checker) localFunc(obj *types.Func, fn *ssa.Function) *ssa.Function {
 // commitVia returns the chain by which the call commits an offset, or "".
 func (a *checker) commitVia(c *ssa.CallCommon) string {
 	obj, fn := calleeOf(c)
-	if obj != nil && a.commits.Match(obj) {
-		return a.name(obj)
+	if lib := a.libOf(obj); lib != nil && a.commits.Match(lib) {
+		return a.name(lib)
 	}
 	if f := a.localFunc(obj, fn); f != nil {
 		if s := a.summarize(f); s.commit != "" {
@@ -97,7 +97,7 @@ func (a *checker) durableVia(c *ssa.CallCommon) string {
 			}
 		}
 	}
-	if c.IsInvoke() && dynamicHandler(obj) {
+	if c.IsInvoke() && dynamicHandler(obj) && a.libOf(obj) == obj { // a Kafka call through the project's interface is no handler
 		return a.name(obj)
 	}
 	if obj == nil && fn == nil && funcValueHandler(c.Value) {
@@ -159,7 +159,7 @@ var ignoredPaths = []string{
 }
 
 func ignoredPath(p string) bool {
-	if isStdlib(p) {
+	if apis.IsStdlib(p) {
 		return true
 	}
 	n := apis.NormPath(p)
@@ -176,25 +176,6 @@ func ignoredPath(p string) bool {
 		}
 	}
 	return false
-}
-
-// stdlibRoots are the first path elements of the standard library.
-var stdlibRoots = map[string]bool{
-	"archive": true, "bufio": true, "builtin": true, "bytes": true, "cmp": true, "compress": true,
-	"container": true, "context": true, "crypto": true, "database": true, "debug": true,
-	"embed": true, "encoding": true, "errors": true, "expvar": true, "flag": true, "fmt": true,
-	"go": true, "hash": true, "html": true, "image": true, "index": true, "internal": true,
-	"io": true, "iter": true, "log": true, "maps": true, "math": true, "mime": true, "net": true,
-	"os": true, "path": true, "plugin": true, "reflect": true, "regexp": true, "runtime": true,
-	"slices": true, "sort": true, "strconv": true, "strings": true, "structs": true, "sync": true,
-	"syscall": true, "testing": true, "text": true, "time": true, "unicode": true, "unique": true,
-	"unsafe": true, "vendor": true, "weak": true,
-}
-
-// isStdlib reports whether an import path belongs to the standard library.
-func isStdlib(p string) bool {
-	first, _, _ := strings.Cut(p, "/")
-	return stdlibRoots[first]
 }
 
 // funcValueHandler reports whether a called function value (a parameter,

@@ -38,7 +38,7 @@ func (a *checker) derived(fn *ssa.Function) map[ssa.Value]bool {
 				mark(v) // a message made by the code (a literal to produce) is not consumed data
 			}
 			if call, ok := v.(*ssa.Call); ok {
-				if obj, _ := calleeOf(&call.Call); obj != nil && a.receives.Match(obj) {
+				if obj, _ := calleeOf(&call.Call); obj != nil && a.receives.Match(a.libOf(obj)) {
 					mark(v)
 				}
 			}

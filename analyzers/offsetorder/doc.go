@@ -33,8 +33,11 @@
 //
 // Calls through functions count: a function that commits offsets (your
 // commit(msg) helper) is a commit, and a function that does durable work is
-// a handler, across packages. The -commits and -handlers flags add library
-// functions to the two lists.
+// a handler, across packages. A fetch or commit through the project's own
+// interface (a Reader that *kafka.Reader implements, or whose methods
+// mirror it) counts as the library call (the shared call layer,
+// internal/calls, resolves it). The -commits and -handlers flags add
+// library functions to the two lists.
 //
 // Not reported: a commit after the handler returned (on every path from the
 // commit the work is already done); a commit in the branch that skips a

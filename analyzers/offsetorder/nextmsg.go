@@ -44,7 +44,7 @@ func (a *checker) isFetch(instr ssa.Instruction) bool {
 	switch instr := instr.(type) {
 	case *ssa.Call:
 		obj, _ := calleeOf(&instr.Call)
-		return obj != nil && fetches.Match(obj)
+		return obj != nil && fetches.Match(a.libOf(obj))
 	case *ssa.UnOp:
 		return instr.Op == token.ARROW && a.isMessageChan(instr.X)
 	case *ssa.Select:
@@ -93,7 +93,7 @@ func (f *msgFlow) sources() map[ssa.Value]bool {
 				add(v)
 			}
 		case *ssa.Call:
-			if obj, _ := calleeOf(&v.Call); obj != nil && f.a.receives.Match(obj) {
+			if obj, _ := calleeOf(&v.Call); obj != nil && f.a.receives.Match(f.a.libOf(obj)) {
 				add(v)
 			}
 		case *ssa.UnOp, *ssa.Select:

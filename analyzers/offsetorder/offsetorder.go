@@ -10,10 +10,12 @@ import (
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/noreturn"
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/safe"
 	"github.com/idemlint/idemlint/internal/ssabuild"
 )
 
@@ -25,8 +27,8 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "offsetorder",
 	Doc:       analysisdoc.MustExtractDoc(doc, "offsetorder"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/offsetorder.md",
-	Run:       run,
-	Requires:  []*analysis.Analyzer{noreturn.Analyzer}, // SSA is built in run, after the cheap checks
+	Run:       safe.Run(run),
+	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer}, // SSA is built in run, after the cheap checks
 	FactTypes: []analysis.Fact{new(CommitsOffset), new(DurableWork)},
 }
 
@@ -44,13 +46,12 @@ func run(pass *analysis.Pass) (any, error) {
 	if ignoredPath(pass.Pkg.Path()) {
 		return nil, nil // the standard library, Kafka clients, logging: tables know them
 	}
-	r := report.New(pass) // before any early return: it reports directives without a reason
 	// DurableWork needs no library (a call through a handler interface
 	// counts), so every package exports facts; only the checks are gated.
 	ssaRes := ssabuild.Build(pass, pass.ResultOf[noreturn.Analyzer].(*noreturn.Result).NoReturn)
-	a := newChecker(pass, r)
+	a := newChecker(pass, report.New(pass))
 	a.exportFacts(ssaRes.SrcFuncs)
-	if !mayConsume(pass) {
+	if !relevance.Open(pass) {
 		return nil, nil
 	}
 	for _, fn := range ssaRes.SrcFuncs {
@@ -59,19 +60,18 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// mayConsume reports whether the package can hold a consumed Kafka
-// message, the start of every check: a Kafka client is within its reach.
-func mayConsume(pass *analysis.Pass) bool {
-	return gate.Reaches(pass.Pkg, apis.KafkaPaths...)
-}
+// relevance is the gate of the checks (not of the facts: DurableWork
+// needs no library, so every package exports them): every finding starts
+// at a consumed Kafka message, so a Kafka client must be within the
+// package's reach.
+var relevance = gate.Gate{Libraries: func() []string { return apis.KafkaPaths }}
 
-// MayReport reports whether the analyzer can report in pkg: every finding
-// starts at a consumed Kafka message, so a Kafka client must be within the
-// package's reach. A driver that knows every package it analyses may skip
-// the packages that neither can report nor are imported by one that can:
-// their facts would serve no finding.
+// MayReport reports whether the analyzer can report in pkg (the gate,
+// asked without a pass). A driver that knows every package it analyses
+// may skip the packages that neither can report nor are imported by one
+// that can: their facts would serve no finding.
 func MayReport(pkg *types.Package) bool {
-	return gate.Reaches(pkg, apis.KafkaPaths...)
+	return relevance.MayReach(pkg)
 }
 
 // checker holds the state of one pass.
@@ -86,6 +86,9 @@ type checker struct {
 	memo        map[funcKey]*summary
 	calls       map[token.Pos]*ast.CallExpr // by Lparen, built on first use
 	readerGroup *groupIDState               // package-wide ReaderConfig knowledge, built on first use
+	layer       *calls.Result
+	kafka       *apis.Set                   // every Kafka call of the tables, for interface resolution
+	libs        map[*types.Func]*types.Func // interface method → the library call it stands for (nil: none)
 }
 
 func newChecker(pass *analysis.Pass, r *report.Reporter) *checker {
@@ -93,7 +96,15 @@ func newChecker(pass *analysis.Pass, r *report.Reporter) *checker {
 	for _, s := range []*apis.Set{apis.TxCommits(), apis.NetworkCalls(), apis.KafkaProduces()} {
 		durable.Add(s.Funcs()...)
 	}
+	kafka := apis.KafkaCommits()
+	for _, s := range []*apis.Set{extraCommits.AddTo(&apis.Set{}), apis.KafkaReceives(), apis.KafkaFetches(), apis.KafkaAutoCommitReads()} {
+		kafka.Add(s.Funcs()...)
+	}
+	layer, _ := pass.ResultOf[calls.Analyzer].(*calls.Result)
 	return &checker{
+		layer:    layer,
+		kafka:    kafka,
+		libs:     make(map[*types.Func]*types.Func),
 		pass:     pass,
 		r:        r,
 		commits:  extraCommits.AddTo(apis.KafkaCommits()),
@@ -128,4 +139,27 @@ func (a *checker) inspect(f func(ast.Node)) {
 			return true
 		})
 	}
+}
+
+// libOf returns the Kafka library call that a call of fn makes: fn itself,
+// or, for a method of the project's own interface (a Reader wrapping
+// kafka-go), the library method every implementation in sight is, or the
+// one the method mirrors (see calls.Result.StandsFor).
+func (a *checker) libOf(fn *types.Func) *types.Func {
+	if fn == nil || a.layer == nil || a.kafka.Match(fn) {
+		return fn
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil || !types.IsInterface(recv.Type()) {
+		return fn
+	}
+	lib, ok := a.libs[fn]
+	if !ok {
+		lib = a.layer.StandsFor(fn, a.kafka)
+		a.libs[fn] = lib
+	}
+	if lib == nil {
+		return fn
+	}
+	return lib
 }

@@ -112,7 +112,7 @@ func (a *checker) classify(instr ssa.Instruction, s *funcSites) {
 			s.spawns = append(s.spawns, instr)
 			s.spawnOf[instr] = desc
 		}
-		if obj, _ := calleeOf(c); obj != nil && a.autoRead.Match(obj) {
+		if obj, _ := calleeOf(c); obj != nil && a.autoRead.Match(a.libOf(obj)) {
 			s.reads = append(s.reads, instr)
 		}
 	case *ssa.Go:
@@ -187,7 +187,7 @@ func (a *checker) isMessageChan(ch ssa.Value) bool {
 	switch ch := ch.(type) {
 	case *ssa.Call:
 		obj, _ := calleeOf(&ch.Call)
-		return obj != nil && a.receives.Match(obj)
+		return obj != nil && a.receives.Match(a.libOf(obj))
 	case *ssa.Parameter, *ssa.FreeVar:
 		return apis.IsKafkaMessageType(ch.Type())
 	}

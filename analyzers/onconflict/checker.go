@@ -7,7 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/apis"
-	"github.com/idemlint/idemlint/internal/facts/netcall"
+	"github.com/idemlint/idemlint/internal/calls"
 )
 
 // A checker holds one pass's state: the package's function declarations
@@ -16,7 +16,7 @@ type checker struct {
 	pass     *analysis.Pass
 	info     *types.Info
 	noRows   map[types.Object]bool // package variables holding ErrNoRows
-	net      *netcall.Result
+	net      *calls.Result
 	decls    map[*types.Func]*ast.FuncDecl
 	sums     map[*types.Func]*summary
 	bodies   map[*ast.BlockStmt]*bodyInfo
@@ -48,7 +48,7 @@ func newChecker(pass *analysis.Pass) *checker {
 		commits:  apis.TxCommits(),
 		produces: apis.KafkaProduces(),
 	}
-	c.net, _ = pass.ResultOf[netcall.Analyzer].(*netcall.Result)
+	c.net, _ = pass.ResultOf[calls.Analyzer].(*calls.Result)
 	c.noRows = c.noRowsVars()
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {

@@ -6,7 +6,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/internal/apis"
-	"github.com/idemlint/idemlint/internal/facts/netcall"
+	"github.com/idemlint/idemlint/internal/funcname"
 )
 
 // disposition is what a function does with an error that may be ErrNoRows.
@@ -218,7 +218,7 @@ func (c *checker) collectSource(call *ast.CallExpr, rowVars map[types.Object]*as
 // propagatedFact is the fact of a function that returns src's error.
 func (c *checker) propagatedFact(src *source) *NoRowOnConflict {
 	if src.fact != nil {
-		chain := append([]string{netcall.Name(src.callee)}, src.fact.Chain...)
+		chain := append([]string{funcname.Code(src.callee, nil)}, src.fact.Chain...)
 		if len(chain) > maxChain {
 			chain = chain[:maxChain]
 		}
@@ -227,7 +227,7 @@ func (c *checker) propagatedFact(src *source) *NoRowOnConflict {
 	if src.q.name != "" {
 		return &NoRowOnConflict{Query: src.q.name, Sqlc: true}
 	}
-	return &NoRowOnConflict{Query: netcall.LibName(apis.Callee(c.info, src.qcall))}
+	return &NoRowOnConflict{Query: funcname.Lib(apis.Callee(c.info, src.qcall), nil)}
 }
 
 // dispose decides what the function does with src's error. parent is the

@@ -7,10 +7,11 @@ import (
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/config"
-	"github.com/idemlint/idemlint/internal/facts/netcall"
 	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/safe"
 )
 
 //go:embed doc.go
@@ -21,8 +22,8 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "onconflict",
 	Doc:       analysisdoc.MustExtractDoc(doc, "onconflict"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/onconflict.md",
-	Run:       run,
-	Requires:  []*analysis.Analyzer{netcall.Analyzer},
+	Run:       safe.Run(run),
+	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer},
 	FactTypes: []analysis.Fact{new(NoRowOnConflict), new(ChecksNoRows), new(Writes), new(IsNoRows)},
 }
 
@@ -37,27 +38,27 @@ func init() {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	r := report.New(pass) // before any early return: it reports directives without a reason
-	if !relevant(pass) {
+	if !relevance.Open(pass) {
 		return nil, nil
 	}
 	c := newChecker(pass)
 	c.exportFacts()
-	c.reportAll(r)
+	c.reportAll(report.New(pass))
 	return nil, nil
 }
 
-// relevant reports whether the package can hold a finding or a fact: it
-// reaches a database, Kafka or network library (or one that -writes,
-// -norows-checks or -network-calls name), or it calls a DBTX-shaped
-// interface method (SQL run through an interface the code declares), or a
-// function of another package with an onconflict fact. A fact of a
-// dependency built on a library means the library is within reach.
-func relevant(pass *analysis.Pass) bool {
-	paths := append(append(apis.DBPaths[:len(apis.DBPaths):len(apis.DBPaths)], apis.KafkaPaths...),
-		gate.Paths(netcall.ExtraCalls.AddTo(apis.NetworkCalls()), extraWrites.AddTo(&apis.Set{}), extraCheckers.AddTo(&apis.Set{}))...)
-	if gate.Reaches(pass.Pkg, paths...) {
-		return true
-	}
-	return gate.Uses(pass, apis.IsDBTXMethod, new(NoRowOnConflict), new(ChecksNoRows), new(Writes))
+// relevance is the analyzer's gate: the package can hold a finding or a
+// fact if it reaches a database, Kafka or network library (or one that
+// -writes, -norows-checks or -network-calls name), or it calls a
+// DBTX-shaped interface method (SQL run through an interface the code
+// declares), or a function of another package with an onconflict fact. A
+// fact of a dependency built on a library means the library is within
+// reach.
+var relevance = gate.Gate{
+	Libraries: func() []string {
+		return append(append(apis.DBPaths[:len(apis.DBPaths):len(apis.DBPaths)], apis.KafkaPaths...),
+			gate.Paths(calls.ExtraNetworkCalls.AddTo(apis.NetworkCalls()), extraWrites.AddTo(&apis.Set{}), extraCheckers.AddTo(&apis.Set{}))...)
+	},
+	Uses:  apis.IsDBTXMethod,
+	Facts: []analysis.Fact{new(NoRowOnConflict), new(ChecksNoRows), new(Writes)},
 }

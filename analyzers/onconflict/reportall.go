@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/idemlint/idemlint/internal/facts/netcall"
+	"github.com/idemlint/idemlint/internal/funcname"
 	"github.com/idemlint/idemlint/internal/report"
 )
 
@@ -65,7 +65,7 @@ func (c *checker) reportBody(r *report.Reporter, b *bodyInfo) {
 
 // chainName names the called query method and the chain below it.
 func (c *checker) chainName(src *source) string {
-	return strings.Join(append([]string{netcall.Name(src.callee)}, src.fact.Chain...), " → ")
+	return strings.Join(append([]string{funcname.Code(src.callee, nil)}, src.fact.Chain...), " → ")
 }
 
 func describeFact(f *NoRowOnConflict) string {

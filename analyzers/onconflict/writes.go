@@ -5,7 +5,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/internal/apis"
-	"github.com/idemlint/idemlint/internal/facts/netcall"
+	"github.com/idemlint/idemlint/internal/funcname"
 )
 
 // bodyWrites returns the Writes fact of a body that writes (function
@@ -36,23 +36,23 @@ func (c *checker) isWrite(call *ast.CallExpr) (string, bool) {
 		if q.call.Kind == apis.QueryPrepare || q.readOnly() {
 			return "", false
 		}
-		return netcall.LibName(fn), true
+		return funcname.Lib(fn, nil), true
 	}
 	if fn == nil {
 		return "", false
 	}
 	switch {
 	case c.commits.Match(fn), c.produces.Match(fn), c.writes.Match(fn):
-		return netcall.LibName(fn), true
+		return funcname.Lib(fn, nil), true
 	}
-	if chain := c.net.CallChain(fn); chain != nil {
+	if chain := c.net.NetChain(fn); chain != nil {
 		return chain[0], true
 	}
 	if fn.Pkg() == nil || fn.Pkg() != c.pass.Pkg && c.isLibrary(fn) {
 		return "", false
 	}
 	if s := c.summary(fn); s.writes != nil {
-		return netcall.Name(fn), true
+		return funcname.Code(fn, nil), true
 	}
 	return "", false
 }

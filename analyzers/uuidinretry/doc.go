@@ -37,6 +37,11 @@
 // sets no Idempotency-Key header: a retry after a timeout repeats a write
 // that may already have happened.
 //
+// A generator behind the project's own interface counts when every
+// implementation in the package and its imports makes a fresh identifier
+// (an IDGenerator over uuid; the shared call layer, internal/calls,
+// resolves it; test doubles in _test files do not count).
+//
 // Not reported: a key made before the retry and captured by the operation,
 // or made lazily once (if key == "" { key = uuid.NewString() } on a
 // variable outside the operation); an identifier that only feeds logging or

@@ -27,7 +27,38 @@ func (c *checker) generator(call *ast.CallExpr) (genCall, bool) {
 	if s := c.calleeSummary(fn); s != nil && s.fresh != nil {
 		return genCall{chain: displayName(fn, c.pass.Pkg) + " → " + s.fresh.Chain}, true
 	}
-	return genCall{}, false
+	return c.interfaceGenerator(fn)
+}
+
+// interfaceGenerator reports whether fn is a method of an interface whose
+// implementations in sight (the call layer's resolution: this package and
+// its direct imports, test files excluded) all make a fresh identifier: an
+// IDGenerator interface over uuid.
+func (c *checker) interfaceGenerator(fn *types.Func) (genCall, bool) {
+	recv := fn.Signature().Recv()
+	if c.layer == nil || recv == nil || !types.IsInterface(recv.Type()) {
+		return genCall{}, false
+	}
+	impls := c.layer.Implementations(fn)
+	if len(impls) == 0 {
+		return genCall{}, false
+	}
+	chain := ""
+	for _, impl := range impls {
+		var below string
+		switch s := c.calleeSummary(impl); {
+		case c.generators.Match(impl):
+			below = displayName(impl, nil)
+		case s != nil && s.fresh != nil:
+			below = displayName(impl, c.pass.Pkg) + " → " + s.fresh.Chain
+		default:
+			return genCall{}, false
+		}
+		if chain == "" {
+			chain = below
+		}
+	}
+	return genCall{chain: displayName(fn, c.pass.Pkg) + " → " + chain}, true
 }
 
 // topExpr climbs from a generator call to the expression that holds the

@@ -4,35 +4,32 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
-	"strings"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/gate"
 )
 
-// relevant reports whether a fresh identifier or an unkeyed write request
-// can come up in the package, which every finding and the MakesFreshID
-// and SendsUnkeyedWrite facts start from: a non-standard identifier or
-// HTTP library (or a -generators function) is within reach, or the code
-// refers to a function of a standard one (crypto/rand.Text, net/http's
-// NewRequest or (*Client).Post: the standard library is within everyone's
-// reach, so the use itself decides), or to a function of another package
-// with one of those facts.
-func (c *checker) relevant() bool {
-	var lib, std []string
-	for _, p := range append(gate.Paths(c.generators, apis.NetworkCalls()), "net/http", "github.com/hashicorp/go-retryablehttp") {
-		if first, _, _ := strings.Cut(p, "/"); strings.Contains(first, ".") {
-			lib = append(lib, p)
-		} else {
-			std = append(std, p)
-		}
-	}
-	if gate.Reaches(c.pass.Pkg, lib...) {
-		return true
-	}
-	return gate.Uses(c.pass, func(fn *types.Func) bool {
-		return fn.Pkg() != nil && slices.Contains(std, apis.NormPath(fn.Pkg().Path()))
-	}, new(MakesFreshID), new(SendsUnkeyedWrite))
+// relevance is the analyzer's gate: a fresh identifier or an unkeyed
+// write request, which every finding and the MakesFreshID and
+// SendsUnkeyedWrite facts start from, can come up in the package only if a
+// non-standard identifier or HTTP library (or a -generators function) is
+// within reach, or the code refers to a function of a standard one
+// (crypto/rand.Text, net/http's NewRequest or (*Client).Post: the
+// standard library is within everyone's reach, so the use itself
+// decides), or to a function of another package with one of those facts.
+// RetriesParam needs no library: without the gate, only it is exported.
+var relevance = gate.Gate{
+	Libraries: func() []string { lib, _ := gate.SplitStd(libraries()); return lib },
+	Std:       func() []string { _, std := gate.SplitStd(libraries()); return std },
+	Facts:     []analysis.Fact{new(MakesFreshID), new(SendsUnkeyedWrite)},
+}
+
+// libraries are the packages of the identifier generators (with
+// -generators) and of the HTTP clients.
+func libraries() []string {
+	return append(gate.Paths(extraGenerators.AddTo(apis.IDGenerators()), apis.NetworkCalls()), "net/http", "github.com/hashicorp/go-retryablehttp")
 }
 
 // exportRetries exports the RetriesParam facts of the package's exported

@@ -10,8 +10,10 @@ import (
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/safe"
 )
 
 //go:embed doc.go
@@ -22,7 +24,8 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "uuidinretry",
 	Doc:       analysisdoc.MustExtractDoc(doc, "uuidinretry"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/uuidinretry.md",
-	Run:       run, // no Requires: the inspector is built in run, where needed
+	Run:       safe.Run(run),
+	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer}, // the inspector is built in run, where needed
 	FactTypes: []analysis.Fact{new(MakesFreshID), new(RetriesParam), new(SendsUnkeyedWrite)},
 	Flags:     flags(),
 }
@@ -51,23 +54,25 @@ type checker struct {
 	funcs      map[*ast.FuncDecl]*funcInfo // memo of same-package summaries
 	decls      map[any]*ast.FuncDecl       // *types.Func → declaration in this package
 	reported   map[ast.Node]bool
+	layer      *calls.Result // interface resolution
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	c := &checker{
 		pass:       pass,
-		rep:        report.New(pass), // before any early return: it reports directives without a reason
+		rep:        report.New(pass),
 		generators: extraGenerators.AddTo(apis.IDGenerators()),
 		retryFuncs: apis.DefaultRetryFuncs(),
 		funcs:      make(map[*ast.FuncDecl]*funcInfo),
 		decls:      make(map[any]*ast.FuncDecl),
 		reported:   make(map[ast.Node]bool),
+		layer:      pass.ResultOf[calls.Analyzer].(*calls.Result),
 	}
 	for _, f := range extraRetryFuncs.Funcs {
 		c.retryFuncs.Add(f, -1)
 	}
 	c.indexDecls()
-	if !c.relevant() {
+	if !relevance.Open(pass) {
 		// No fresh identifier and no unkeyed write can come up here, so
 		// neither findings nor MakesFreshID or SendsUnkeyedWrite facts;
 		// RetriesParam needs no library and is still exported.

@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/idemlint/idemlint/analyzers"
+	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/testutil"
 )
 
@@ -117,5 +119,103 @@ func TestHelpListsAnalyzers(t *testing.T) {
 	}
 	if code := run([]string{"-nosuchflag", "./..."}, &stdout, &stderr); code != exitError {
 		t.Errorf("unknown flag: exit %d, want %d", code, exitError)
+	}
+}
+
+// The help of -baseline and -diff says what they do: a missing baseline is
+// an error (TestGate checks it), -diff works without -fix (TestDiffAndFix).
+func TestHelpMatchesBehaviour(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	run([]string{"-help"}, &stdout, &stderr)
+	help := stderr.String()
+	for _, bad := range []string{"if it does not exist, record", "with -fix, print"} {
+		if strings.Contains(help, bad) {
+			t.Errorf("-help still says %q", bad)
+		}
+	}
+	for _, good := range []string{"a missing file is an error", "with or without -fix", "-version"} {
+		if !strings.Contains(help, good) {
+			t.Errorf("-help does not say %q", good)
+		}
+	}
+}
+
+// A baseline entry that matches no finding any more is reported on stderr
+// with the count, without changing the exit status.
+func TestBaselineStaleNote(t *testing.T) {
+	root := testutil.WriteTree(t, fixModule)
+	t.Chdir(filepath.Join(root, "m"))
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-baseline", "b.json", "-update-baseline", "./..."}, &stdout, &stderr); code != exitClean {
+		t.Fatalf("-update-baseline: exit %d\n%s", code, stderr.String())
+	}
+	if code := run([]string{"-fix", "./..."}, &stdout, &stderr); code != exitFindings {
+		t.Fatalf("-fix: exit %d\n%s", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := run([]string{"-baseline", "b.json", "./..."}, &stdout, &stderr); code != exitClean {
+		t.Fatalf("-baseline after the fix: exit %d\n%s", code, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "note: 1 entries of b.json match no finding") {
+		t.Errorf("no note about the stale entry:\n%s", stderr.String())
+	}
+}
+
+// A package whose dependency lacks its go.sum entry says so and what to do,
+// not only `could not import ... (invalid package name: "")`.
+func TestLoadErrorSaysWhy(t *testing.T) {
+	root := testutil.WriteTree(t, map[string]string{
+		"m/go.mod": "module example.com/m\n\ngo 1.26\n\nrequire github.com/google/uuid v1.6.0\n",
+		"m/m.go":   "package m\n\nimport \"github.com/google/uuid\"\n\nfunc F() string { return uuid.NewString() }\n",
+	})
+	t.Chdir(filepath.Join(root, "m"))
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "-mod=readonly")
+	t.Setenv("GOPROXY", "off")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"./..."}, &stdout, &stderr); code != exitError {
+		t.Fatalf("exit %d, want %d\n%s", code, exitError, stderr.String())
+	}
+	for _, want := range []string{"import github.com/google/uuid: missing go.sum entry", "run go mod tidy"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("error does not say %q:\n%s", want, stderr.String())
+		}
+	}
+}
+
+// A configured function name that names nothing in the run is a warning on
+// stderr, not an error; one that exists is silent.
+func TestUnmatchedFuncWarning(t *testing.T) {
+	root := testutil.WriteTree(t, fixModule)
+	t.Chdir(filepath.Join(root, "m"))
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Cleanup(func() { // the flags are the analyzers' own, shared by the tests
+		for _, a := range analyzers.All() {
+			a.Flags.VisitAll(func(fl *flag.Flag) {
+				if l, ok := fl.Value.(*config.FuncList); ok {
+					l.Funcs = nil
+				}
+			})
+		}
+	})
+	var stdout, stderr bytes.Buffer
+	args := []string{"-uuidinretry.generators=github.com/google/uuid.NewStrin,example.com/m/pay.send",
+		"-uuidinretry.retryfuncs=example.com/m/pay.(*Charge).Retry", "./..."}
+	if code := run(args, &stdout, &stderr); code != exitFindings {
+		t.Fatalf("exit %d, want %d (a warning is not an error)\n%s", code, exitFindings, stderr.String())
+	}
+	for _, want := range []string{
+		"warning: uuidinretry.generators: github.com/google/uuid.NewStrin names no function",
+		"warning: uuidinretry.retryfuncs: example.com/m/pay.Charge.Retry names no function",
+	} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+		}
+	}
+	if strings.Contains(stderr.String(), "pay.send") {
+		t.Errorf("warned about a function that exists:\n%s", stderr.String())
 	}
 }

@@ -34,13 +34,23 @@ func loadConfig(explicit string, all []*analysis.Analyzer) ([]*analysis.Analyzer
 			return all, "", nil
 		}
 	}
+	enabled, err := applyConfig(path, all)
+	if err != nil {
+		return nil, "", err
+	}
+	return enabled, path, nil
+}
+
+// applyConfig loads the configuration file and applies it to the
+// analyzers, returning those it enables.
+func applyConfig(path string, all []*analysis.Analyzer) ([]*analysis.Analyzer, error) {
 	f, err := config.Load(path)
 	if err != nil {
-		return nil, "", fmt.Errorf("config: %v", err)
+		return nil, fmt.Errorf("config: %v", err)
 	}
 	enabled, err := f.Apply(all)
 	if err != nil {
-		return nil, "", fmt.Errorf("config: %v", err)
+		return nil, fmt.Errorf("config: %v", err)
 	}
-	return enabled, path, nil
+	return enabled, nil
 }

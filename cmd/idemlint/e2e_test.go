@@ -126,34 +126,11 @@ var vetFinding = regexp.MustCompile(`^(.+?):(\d+):\d+: (.*)$`)
 
 func TestVetTool(t *testing.T) {
 	bin := idemlintBinary(t)
-	_, stderr, code := runTool(t, "go", "vet", "-vettool="+bin, "./examples/bad/...")
-	if code == 0 {
-		t.Fatalf("go vet found nothing in examples/bad")
-	}
-	// go vet prints "# package" headers and indented related lines; keep the findings.
-	var got []string
-	want := expectedFindings(t)
-	for _, line := range strings.Split(stderr, "\n") {
-		m := vetFinding.FindStringSubmatch(line)
-		if m == nil || strings.HasPrefix(m[3], "\t") {
-			continue
-		}
-		file := m[1]
-		if filepath.IsAbs(file) {
-			file, _ = filepath.Rel(repoRoot(t), file)
-		}
-		// go vet does not name the analyzer: match by position only.
-		for _, w := range want {
-			if strings.HasPrefix(w, file+":"+m[2]+" ") {
-				got = append(got, w)
-			}
-		}
-	}
-	slices.Sort(got)
-	got = slices.Compact(got)
-	diffFindings(t, got, want)
+	// go vet prints "# package" headers and indented related lines; each
+	// finding ends with the analyzer's name.
+	diffFindings(t, vetFindings(t, bin, repoRoot(t), nil, "./examples/bad/..."), expectedFindings(t))
 
-	_, stderr, code = runTool(t, "go", "vet", "-vettool="+bin, "./examples/good/...")
+	_, stderr, code := runTool(t, "go", "vet", "-vettool="+bin, "./examples/good/...")
 	if code != 0 {
 		t.Fatalf("go vet on examples/good: exit %d\n%s", code, stderr)
 	}
@@ -213,35 +190,36 @@ func TestSQLC(t *testing.T) {
 	}
 }
 
-// vetFindings runs go vet with the binary and returns the expected
-// findings (from want) that go vet reported, matched by position (go vet
-// does not print the analyzer's name).
-func vetFindings(t *testing.T, bin string, env []string, want []string, patterns ...string) []string {
+// vetFindings runs go vet with the binary in dir and returns the findings
+// it printed as "file:line analyzer" (file relative to dir), read from go
+// vet's text output, where idemlint ends each message with the analyzer's
+// name. A line that is not a finding of that shape is returned as
+// "unexpected: <line>".
+func vetFindings(t *testing.T, bin, dir string, env []string, patterns ...string) []string {
 	t.Helper()
 	cmd := exec.Command("go", append([]string{"vet", "-vettool=" + bin}, patterns...)...)
-	cmd.Dir = repoRoot(t)
+	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	out, _ := cmd.CombinedOutput()
 	var got []string
 	for _, line := range strings.Split(string(out), "\n") {
-		m := vetFinding.FindStringSubmatch(line)
-		if m == nil || strings.HasPrefix(m[3], "\t") {
+		if line == "" || strings.HasPrefix(line, "# ") {
 			continue
 		}
-		file := m[1]
-		if filepath.IsAbs(file) {
-			file, _ = filepath.Rel(repoRoot(t), file)
+		m := vetFinding.FindStringSubmatch(line)
+		if m != nil && strings.HasPrefix(m[3], "\t") {
+			continue // a related location
 		}
-		matched := false
-		for _, w := range want {
-			if strings.HasPrefix(w, file+":"+m[2]+" ") {
-				got = append(got, w)
-				matched = true
-			}
-		}
-		if !matched {
+		n := textFinding.FindStringSubmatch(line)
+		if n == nil {
 			got = append(got, "unexpected: "+line)
+			continue
 		}
+		file := n[1]
+		if filepath.IsAbs(file) {
+			file, _ = filepath.Rel(dir, file)
+		}
+		got = append(got, fmt.Sprintf("%s:%s %s", filepath.ToSlash(file), n[2], n[3]))
 	}
 	slices.Sort(got)
 	if slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, "unexpected: ") }) {
@@ -267,11 +245,68 @@ func TestVetWithConfig(t *testing.T) {
 		}
 		want = append(want, w)
 	}
-	got := vetFindings(t, bin, []string{"IDEMLINT_CONFIG=" + cfg}, expectedFindings(t), "./examples/bad/...")
+	got := vetFindings(t, bin, root, []string{"IDEMLINT_CONFIG=" + cfg}, "./examples/bad/...")
 	diffFindings(t, got, want)
 	// httpintx's payment client lives in another package: its finding needs facts.
 	if !slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "httpintx/consumer") }) {
 		t.Errorf("no cross-package httpintx finding under go vet with a config")
+	}
+}
+
+// Each analyzer can be disabled in the .idemlint.yml that go vet finds in
+// the module: the packages of the module then run without it, while their
+// dependencies (module cache, standard library) run every analyzer, and the
+// facts of all of them must still decode. The examples module is copied to
+// a directory of its own, where the file is found from the packages.
+func TestVetDisableEach(t *testing.T) {
+	bin := idemlintBinary(t)
+	root := repoRoot(t)
+	dir := t.TempDir()
+	copyTree(t, filepath.Join(root, "examples"), dir, "good")
+	names := []string{"ctxcancel", "httpintx", "offsetorder", "onconflict", "uuidinretry"}
+	if testing.Short() {
+		names = []string{"httpintx"} // the one whose facts crashed go vet; each run re-vets the standard library
+	}
+	env := []string{"GOWORK=off", "GOFLAGS=-mod=mod", "IDEMLINT_CONFIG="}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			if err := os.WriteFile(filepath.Join(dir, ".idemlint.yml"), []byte("disable: ["+name+"]\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var want []string
+			for _, w := range expectedFindings(t) {
+				if !strings.HasSuffix(w, " "+name) {
+					want = append(want, strings.TrimPrefix(w, "examples/"))
+				}
+			}
+			diffFindings(t, vetFindings(t, bin, dir, env, "./bad/..."), want)
+		})
+	}
+}
+
+// copyTree copies the regular files under src to dst, leaving out the
+// top-level directories named in skip.
+func copyTree(t *testing.T, src, dst string, skip ...string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			if slices.Contains(skip, rel) {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -288,6 +323,15 @@ func TestGate(t *testing.T) {
 	data, err := os.ReadFile(sarifPath)
 	if err != nil || !json.Valid(data) || !bytes.Contains(data, []byte(`"version": "2.1.0"`)) {
 		t.Fatalf("-sarif wrote no SARIF 2.1.0 log: %v", err)
+	}
+
+	// A tool error still writes the log, saying the run did not succeed.
+	errPath := filepath.Join(tmp, "err.sarif")
+	if _, stderr, code = runTool(t, bin, "-sarif", errPath, "./examples/nosuchdir/..."); code != 1 {
+		t.Errorf("bad pattern: exit %d, want 1\n%s", code, stderr)
+	}
+	if data, err := os.ReadFile(errPath); err != nil || !bytes.Contains(data, []byte(`"executionSuccessful": false`)) || !bytes.Contains(data, []byte(`"toolExecutionNotifications"`)) {
+		t.Errorf("bad pattern: SARIF %s (%v), want executionSuccessful false with the error", data, err)
 	}
 
 	baseline := filepath.Join(tmp, "baseline.json")
@@ -333,7 +377,7 @@ func TestRealistic(t *testing.T) {
 
 // TestNoDataRace runs a race-enabled binary on examples/: the checker runs
 // the analyzers of a package in parallel, and analyzers that share a
-// required analyzer's result (netcall) must not race on it.
+// required analyzer's result (calls) must not race on it.
 func TestNoDataRace(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a race-enabled binary")
@@ -345,5 +389,45 @@ func TestNoDataRace(t *testing.T) {
 	_, stderr, code := runTool(t, bin, "./examples/...")
 	if strings.Contains(stderr, "DATA RACE") || code != 3 {
 		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+}
+
+// -version, SARIF's tool version and go vet's -V=full all name the module
+// version the build recorded (go version -m shows it).
+func TestVersion(t *testing.T) {
+	bin := idemlintBinary(t)
+	info, err := exec.Command("go", "version", "-m", bin).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want string
+	for _, line := range strings.Split(string(info), "\n") {
+		if f := strings.Fields(line); len(f) >= 3 && f[0] == "mod" && f[1] == "github.com/idemlint/idemlint" {
+			want = f[2]
+		}
+	}
+	if want == "" {
+		t.Fatalf("no main module version in go version -m:\n%s", info)
+	}
+	stdout, stderr, code := runTool(t, bin, "-version")
+	if code != 0 || stdout != "idemlint "+want+"\n" {
+		t.Errorf("-version: exit %d, output %q, want %q\n%s", code, stdout, "idemlint "+want+"\n", stderr)
+	}
+	stdout, _, _ = runTool(t, bin, "-V=full")
+	if !strings.HasPrefix(stdout, "idemlint version "+want+" buildID=") {
+		t.Errorf("-V=full: %q, want it to name version %s", stdout, want)
+	}
+	stdout, _, _ = runTool(t, bin, "-sarif", "-", "./examples/good/...")
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Version string `json:"version"`
+				} `json:"driver"`
+			} `json:"tool"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil || len(log.Runs) != 1 || log.Runs[0].Tool.Driver.Version != want {
+		t.Errorf("SARIF tool version: %+v (%v), want %s", log, err, want)
 	}
 }

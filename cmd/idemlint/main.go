@@ -16,8 +16,6 @@ import (
 	"os"
 	"strings"
 
-	"golang.org/x/tools/go/analysis/unitchecker"
-
 	"github.com/idemlint/idemlint/analyzers"
 )
 
@@ -30,15 +28,7 @@ func main() {
 		return
 	}
 	if isVetInvocation(os.Args[1:]) {
-		// The go vet protocol: go vet runs the tool with -V=full and -flags
-		// to learn about it, then once per package with a JSON config file.
-		// The configuration file applies here too.
-		as, _, err := loadConfig("", analyzers.All())
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "idemlint: %v\n", err)
-			os.Exit(1)
-		}
-		unitchecker.Main(as...)
+		runVet(os.Args[1:], analyzers.All()) // see vet.go
 		return
 	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))

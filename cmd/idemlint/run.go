@@ -31,8 +31,10 @@ type options struct {
 	factsFrom string
 	tags      string
 	sarif     string
+	codeclim  string
 	baseline  string
 	update    bool
+	version   bool
 	sqlc      bool
 	config    string
 	cpuprof   string
@@ -68,17 +70,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var o options
 	fs.BoolVar(&o.json, "json", false, "print findings as JSON (the x/tools standard shape)")
 	fs.BoolVar(&o.fix, "fix", false, "apply suggested fixes")
-	fs.BoolVar(&o.diff, "diff", false, "with -fix, print the fixes as a unified diff instead of applying them")
+	fs.BoolVar(&o.diff, "diff", false, "print the suggested fixes as a unified diff instead of the findings, changing no file (with or without -fix)")
 	fs.BoolVar(&o.tests, "test", true, "also analyse test files")
 	fs.BoolVar(&o.fullGraph, "full-graph", false, "analyse every dependency from source, like the stock checker (slow; for debugging)")
 	fs.StringVar(&o.factsFrom, "facts-from", "", "comma-separated import-path patterns (e.g. github.com/acme/...) of other modules whose helpers count like the module's own")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
 	fs.StringVar(&o.sarif, "sarif", "", "also write the findings as SARIF 2.1.0 to `file` (- for standard output)")
-	fs.StringVar(&o.baseline, "baseline", "", "report only findings not recorded in the baseline `file`; if it does not exist, record today's findings in it")
+	fs.StringVar(&o.codeclim, "codeclimate", "", "also write the findings as a Code Climate JSON report (GitLab's code quality) to `file` (- for standard output)")
+	fs.StringVar(&o.baseline, "baseline", "", "report only findings not recorded in the baseline `file` (a missing file is an error; record one with -update-baseline)")
 	fs.BoolVar(&o.sqlc, "sqlc", false, "also check sqlc query files (.sql arguments, or found through sqlc.yaml/sqlc.yml/sqlc.json under the patterns) for :one INSERT ... ON CONFLICT DO NOTHING RETURNING queries")
 	fs.StringVar(&o.cpuprof, "cpuprofile", "", "write a CPU profile to `file`")
 	fs.StringVar(&o.config, "config", "", "configuration `file` (default: .idemlint.yml in the working directory or a parent)")
-	fs.BoolVar(&o.update, "update-baseline", false, "with -baseline, rewrite the baseline file with today's findings")
+	fs.BoolVar(&o.update, "update-baseline", false, "with -baseline, write today's findings to the baseline file (creating or replacing it) instead of reporting them")
+	fs.BoolVar(&o.version, "version", false, "print the module version idemlint was built from and exit")
 	o.enabled = make(map[string]*triState)
 	for _, a := range all {
 		t := new(triState)
@@ -94,6 +98,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitClean
 		}
 		return exitError
+	}
+	if o.version {
+		fmt.Fprintf(stdout, "idemlint %s\n", version())
+		return exitClean
 	}
 	if o.cpuprof != "" {
 		f, err := os.Create(o.cpuprof)
@@ -135,9 +143,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(patterns) > 0 {
 		var err error
 		if res, err = driver.Run(dopts, selected, patterns); err != nil {
-			fmt.Fprintf(stderr, "idemlint: %v\n", err)
-			return exitError
+			// Still write the reports below: a CI gate then shows the error
+			// (SARIF: an invocation that did not succeed) instead of no file.
+			res = &driver.Result{Errors: []error{err}}
 		}
+	}
+	if len(res.Packages) > 0 {
+		warnUnmatchedFuncs(stderr, selected, res.Packages)
 	}
 	if o.sqlc {
 		found, err := sqlcFindings(sqlPaths, selected)
@@ -158,6 +170,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitError
 		}
 	}
+	if o.codeclim != "" {
+		if err := writeReport(o.codeclim, stdout, func(w io.Writer) error { return driver.WriteCodeClimate(w, dir, res) }); err != nil {
+			fmt.Fprintf(stderr, "idemlint: %v\n", err)
+			return exitError
+		}
+	}
 	if o.fix || o.diff {
 		var w io.Writer
 		if o.diff {
@@ -174,8 +192,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "idemlint: %v\n", err)
 			return exitError
 		}
-	case o.sarif == "-":
-		// the SARIF log is the output
+	case o.sarif == "-" || o.codeclim == "-":
+		// the report is the output
 	case !o.diff:
 		driver.PrintText(stdout, dir, res)
 	}
@@ -248,11 +266,14 @@ Analyzers:
 // run ends here (the baseline was just recorded).
 func applyBaseline(o options, dir string, res *driver.Result, stderr io.Writer) (int, bool) {
 	if !o.update {
-		dropped, err := driver.ApplyBaseline(o.baseline, dir, res)
+		dropped, stale, err := driver.ApplyBaseline(o.baseline, dir, res)
 		switch {
 		case err == nil:
 			if dropped > 0 {
 				fmt.Fprintf(stderr, "idemlint: %d findings recorded in %s not shown\n", dropped, o.baseline)
+			}
+			if stale > 0 {
+				fmt.Fprintf(stderr, "idemlint: note: %d entries of %s match no finding any more (fixed or changed): drop them with -baseline %s -update-baseline\n", stale, o.baseline, o.baseline)
 			}
 			return 0, false
 		case errors.Is(err, driver.ErrNoBaseline):
@@ -275,14 +296,21 @@ func applyBaseline(o options, dir string, res *driver.Result, stderr io.Writer) 
 }
 
 func writeSARIF(path, dir string, selected []*analysis.Analyzer, res *driver.Result, stdout io.Writer) error {
+	return writeReport(path, stdout, func(w io.Writer) error {
+		return driver.WriteSARIF(w, dir, selected, res, version())
+	})
+}
+
+// writeReport writes a report to the file at path, or to stdout for "-".
+func writeReport(path string, stdout io.Writer, write func(io.Writer) error) error {
 	if path == "-" {
-		return driver.WriteSARIF(stdout, dir, selected, res, version())
+		return write(stdout)
 	}
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	if err := driver.WriteSARIF(f, dir, selected, res, version()); err != nil {
+	if err := write(f); err != nil {
 		f.Close()
 		return err
 	}

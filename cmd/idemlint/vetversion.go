@@ -13,6 +13,7 @@ import (
 // cache of vet results. Like x/tools' unitchecker it hashes the executable;
 // unlike it, it also hashes the configuration file in force, so a changed
 // .idemlint.yml (or IDEMLINT_CONFIG) is not answered with cached results.
+// The line names the module version, as -version does.
 func printVetVersion() error {
 	exe, err := os.Executable()
 	if err != nil {
@@ -34,7 +35,9 @@ func printVetVersion() error {
 			return err
 		}
 	}
-	fmt.Printf("%s version devel comments-go-here buildID=%02x\n", exe, h.Sum(nil))
+	// go vet takes the build ID when the version contains "devel", and the
+	// whole line otherwise: either way the hash is part of the key.
+	fmt.Printf("idemlint version %s buildID=%02x\n", version(), h.Sum(nil))
 	return nil
 }
 

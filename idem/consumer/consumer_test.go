@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -90,17 +91,23 @@ func (e *env) newConsumer(t *testing.T, h consumer.Handler) *consumer.Consumer {
 		Logger: slog.New(slog.DiscardHandler)}
 }
 
-// committed is the group's committed offset of the partition.
+// committed is the group's committed offset of partition 0.
 func (e *env) committed(t *testing.T) int64 {
+	t.Helper()
+	return e.committedAt(t, 0)
+}
+
+// committedAt is the group's committed offset of a partition.
+func (e *env) committedAt(t *testing.T, partition int) int64 {
 	t.Helper()
 	cl := &kafka.Client{Addr: kafka.TCP(e.addrs...)}
 	resp, err := cl.OffsetFetch(context.Background(), &kafka.OffsetFetchRequest{
-		GroupID: group, Topics: map[string][]int{topic: {0}}})
+		GroupID: group, Topics: map[string][]int{topic: {partition}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range resp.Topics[topic] {
-		if p.Partition == 0 {
+		if p.Partition == partition {
 			return p.CommittedOffset
 		}
 	}
@@ -111,22 +118,29 @@ func (e *env) committed(t *testing.T) int64 {
 // SIGTERM would; it returns Run's error.
 func (e *env) runUntilDone(t *testing.T, c *consumer.Consumer) error {
 	t.Helper()
+	return e.runUntil(t, c, func() bool { return e.committed(t) == int64(len(events)) })
+}
+
+// runUntil runs c until done holds, then stops it as a SIGTERM would; it
+// returns Run's error.
+func (e *env) runUntil(t *testing.T, c *consumer.Consumer, done func() bool) error {
+	t.Helper()
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
-	done := make(chan error, 1)
-	go func() { done <- c.Run(ctx) }()
-	deadline := time.After(20 * time.Second)
+	ran := make(chan error, 1)
+	go func() { ran <- c.Run(ctx) }()
+	deadline := time.After(30 * time.Second)
 	for {
 		select {
-		case err := <-done:
+		case err := <-ran:
 			return err
 		case <-deadline:
 			t.Fatalf("consumer did not finish: committed offset %d of %d", e.committed(t), len(events))
 		case <-time.After(20 * time.Millisecond):
 		}
-		if e.committed(t) == int64(len(events)) {
+		if done() {
 			stop()
-			return <-done
+			return <-ran
 		}
 	}
 }
@@ -367,5 +381,12 @@ func TestDefaultEventID(t *testing.T) {
 func TestConsumerConfig(t *testing.T) {
 	if err := (&consumer.Consumer{}).Run(context.Background()); err == nil {
 		t.Error("Run of an empty Consumer")
+	}
+	// Without a GroupID the offset cannot be committed after the work.
+	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"127.0.0.1:1"}, Topic: topic})
+	defer r.Close()
+	c := &consumer.Consumer{Reader: r, DB: &pgxpool.Pool{}, ConsumerID: group, Handler: handle}
+	if err := c.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "GroupID") {
+		t.Errorf("Run with a reader without GroupID: %v", err)
 	}
 }

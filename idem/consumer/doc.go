@@ -41,10 +41,41 @@
 // committed on a context detached from the shutdown (ctxutil.Detached) with
 // HandleTimeout, so SIGTERM does not roll back a transaction at its commit.
 //
-// A failing handler is retried on the same message, with backoff, until it
-// succeeds or ctx is done; the partition waits meanwhile (later offsets are
-// not committed past it). With MaxAttempts set, a message that still fails
-// is handed to DeadLetter in a transaction that also claims it.
+// Failures. A failing attempt is retried on the same message, with backoff
+// (RetryBackoff doubling up to 30s), until it succeeds or ctx is done; the
+// message's partition waits meanwhile (later offsets are not committed past
+// it). Only the message's own failures count against MaxAttempts: a handler
+// error, a commit refused for the data (SQLSTATE classes 22, 23), or a
+// claim that can never succeed. Failures of the database or the network —
+// Begin errors, lost connections, serialization failures and deadlocks
+// (class 40) whether met by the claim or by the handler, a server shutting
+// down (57), out of resources (53) — are retried without counting, so a
+// database failover never sends healthy messages to the dead letter.
+//
+// Dead letters. With MaxAttempts set, a message that still fails is handed
+// to DeadLetter (cause: its last error, never nil) in a transaction that
+// claims it as dead (dedup.ClaimDead: state 'dead', with the cause), which
+// is not the same as processed. A message whose event ID cannot be claimed
+// at all (empty, longer than dedup.MaxEventIDLen, not UTF-8) goes to the
+// dead letter at once, claimed under "unusable-event-id:" and the ID's hash,
+// with a cause wrapping dedup.ErrBadEventID; without a DeadLetter, Run
+// returns that error instead of retrying a message that can never pass.
+// Redeliveries of a dead event are skipped. To replay dead events after a
+// fix: list them (SELECT event_id, cause FROM processed_event WHERE
+// consumer_id = $1 AND state = 'dead'), free them with dedup.Release, and
+// deliver them again (publish the dead-letter topic's copies back to the
+// source topic, or consume the dead-letter topic with the same ConsumerID).
+//
+// Partitions. One Run handles the messages of all the partitions its Reader
+// is assigned one at a time, in fetch order, and commits each partition's
+// offsets separately. A message being retried therefore holds back every
+// partition of that Reader, not only its own, until it succeeds or goes to
+// the dead letter: set MaxAttempts to bound how long one bad message can
+// stall the others, or run one Consumer (one Reader in the same group) per
+// partition so that each partition progresses on its own.
+//
+// The Reader must have a GroupID (Run refuses one without): only a group
+// reader can commit offsets, which is how the consumer marks progress.
 //
 // After Run returns, close the Reader. A kafka-go reader keeps its fetch
 // position in memory: a new Run on the same Reader would continue after a

@@ -47,13 +47,19 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
-// Schema creates the processed_event table. It is idempotent.
+// Schema creates the processed_event table, or adds the columns a table made
+// by an earlier version lacks. It is idempotent. state is 'processed' (the
+// effect was applied) or 'dead' (the event was set aside: ClaimDead), with
+// the reason in cause.
 const Schema = `CREATE TABLE IF NOT EXISTS processed_event (
 	event_id     text        NOT NULL,
 	consumer_id  text        NOT NULL,
 	processed_at timestamptz NOT NULL DEFAULT now(),
 	PRIMARY KEY (event_id, consumer_id)
 );
+ALTER TABLE processed_event ADD COLUMN IF NOT EXISTS state text NOT NULL DEFAULT 'processed'
+	CHECK (state IN ('processed', 'dead'));
+ALTER TABLE processed_event ADD COLUMN IF NOT EXISTS cause text;
 CREATE INDEX IF NOT EXISTS processed_event_processed_at ON processed_event (processed_at);`
 
 // ClaimQuery is Claim's statement (sqlc: -- name: ClaimEvent :execrows).
@@ -71,11 +77,16 @@ RETURNING (xmax = 0) AS inserted`
 
 // Claim records that consumerID handles eventID, inside tx. It reports
 // whether the event was claimed now (true: do the work in tx) or had already
-// been processed by this consumer (false: skip it). The claim becomes
-// permanent only when tx commits.
+// been processed — or set aside as dead (ClaimDead) — by this consumer
+// (false: skip it). The claim becomes permanent only when tx commits. An
+// event ID that cannot be stored (CheckEventID) is an error wrapping
+// ErrBadEventID.
 func Claim(ctx context.Context, tx pgx.Tx, eventID, consumerID string) (inserted bool, err error) {
-	if eventID == "" || consumerID == "" {
-		return false, fmt.Errorf("dedup: empty event ID %q or consumer ID %q", eventID, consumerID)
+	if err := CheckEventID(eventID); err != nil {
+		return false, err
+	}
+	if consumerID == "" {
+		return false, fmt.Errorf("dedup: empty consumer ID for event %s", eventID)
 	}
 	tag, err := tx.Exec(ctx, ClaimQuery, eventID, consumerID)
 	if err != nil {
@@ -88,8 +99,11 @@ func Claim(ctx context.Context, tx pgx.Tx, eventID, consumerID string) (inserted
 // (xmax = 0): the same answer, from a statement that always returns a row.
 // It rewrites the row on every repeat, so prefer Claim on hot tables.
 func ClaimReturning(ctx context.Context, tx pgx.Tx, eventID, consumerID string) (inserted bool, err error) {
-	if eventID == "" || consumerID == "" {
-		return false, fmt.Errorf("dedup: empty event ID %q or consumer ID %q", eventID, consumerID)
+	if err := CheckEventID(eventID); err != nil {
+		return false, err
+	}
+	if consumerID == "" {
+		return false, fmt.Errorf("dedup: empty consumer ID for event %s", eventID)
 	}
 	if err := tx.QueryRow(ctx, ClaimReturningQuery, eventID, consumerID).Scan(&inserted); err != nil {
 		return false, fmt.Errorf("dedup: claim event %s for %s: %w", eventID, consumerID, err)

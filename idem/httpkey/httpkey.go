@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -21,36 +21,6 @@ const Header = "Idempotency-Key"
 
 // ReplayedHeader marks a replayed response.
 const ReplayedHeader = "Idempotent-Replayed"
-
-// Schema creates the idempotency_key table. It is idempotent.
-const Schema = `CREATE TABLE IF NOT EXISTS idempotency_key (
-	scope        text        NOT NULL,
-	key          text        NOT NULL,
-	request_hash bytea       NOT NULL,
-	status       int         NOT NULL DEFAULT 0,
-	headers      jsonb       NOT NULL DEFAULT '{}',
-	body         bytea       NOT NULL DEFAULT '',
-	created_at   timestamptz NOT NULL DEFAULT now(),
-	PRIMARY KEY (scope, key)
-);
-CREATE INDEX IF NOT EXISTS idempotency_key_created_at ON idempotency_key (created_at);`
-
-const (
-	expireQuery = `DELETE FROM idempotency_key
-WHERE scope = $1 AND key = $2 AND created_at < now() - make_interval(secs => $3)`
-
-	claimQuery = `INSERT INTO idempotency_key (scope, key, request_hash)
-VALUES ($1, $2, $3)
-ON CONFLICT (scope, key) DO NOTHING`
-
-	storedQuery = `SELECT request_hash, status, headers, body FROM idempotency_key
-WHERE scope = $1 AND key = $2`
-
-	saveQuery = `UPDATE idempotency_key SET status = $3, headers = $4, body = $5
-WHERE scope = $1 AND key = $2`
-
-	purgeQuery = `DELETE FROM idempotency_key WHERE created_at < now() - make_interval(secs => $1)`
-)
 
 // DB is what the middleware needs of the database: *pgxpool.Pool.
 type DB interface {
@@ -65,18 +35,36 @@ type Config struct {
 	// An empty scope is refused with 401.
 	Scope func(*http.Request) string
 
-	TTL         time.Duration // how long a key is kept; default 24h
-	LockTimeout time.Duration // how long a repeat waits for the first request; default 5s
-	MaxBody     int64         // largest request body accepted; default 1 MiB
-	MaxKeyLen   int           // longest key accepted; default 255
-	Methods     []string      // methods that need a key; default POST, PUT, PATCH, DELETE
-	Logger      *slog.Logger  // default slog.Default()
+	TTL time.Duration // how long a key is kept; default 24h
+	// LockTimeout is how long a repeat waits for a request still in
+	// progress under its key before it gets 409; default 5s. The repeat
+	// waits without holding a database connection.
+	LockTimeout time.Duration
+	// OwnerTimeout bounds how long the request that holds a key may leave
+	// its transaction idle (a handler hung on a call that never returns):
+	// PostgreSQL then ends its session (idle_in_transaction_session_timeout),
+	// its work rolls back and the key is free for a retry. Default 30s.
+	OwnerTimeout time.Duration
+	MaxBody      int64 // largest request body accepted; default 1 MiB
+	// MaxResponse is the largest response body stored for replay; default
+	// 1 MiB. A larger response is streamed to the first caller and not
+	// stored: its repeats get 410 (see the package doc).
+	MaxResponse int64
+	MaxKeyLen   int      // longest key accepted; default 255
+	Methods     []string // methods that need a key; default POST, PUT, PATCH, DELETE
+	// ReplayHeaders are response headers replayed in addition to
+	// DefaultReplayHeaders. Names that may carry credentials or session
+	// state (Set-Cookie, Authorization, *token*, ...) are refused by New.
+	ReplayHeaders []string
+	Logger        *slog.Logger // default slog.Default()
 }
 
 // Middleware is the Idempotency-Key middleware.
 type Middleware struct {
-	cfg     Config
-	methods map[string]bool
+	cfg      Config
+	methods  map[string]bool
+	replayed map[string]bool
+	flights  flights
 }
 
 // New checks cfg and fills in its defaults.
@@ -84,38 +72,51 @@ func New(cfg Config) (*Middleware, error) {
 	if cfg.DB == nil || cfg.Scope == nil {
 		return nil, errors.New("httpkey: Config needs DB and Scope")
 	}
-	if cfg.TTL <= 0 {
-		cfg.TTL = 24 * time.Hour
+	allow, err := replayHeaders(cfg.ReplayHeaders)
+	if err != nil {
+		return nil, err
 	}
-	if cfg.LockTimeout <= 0 {
-		cfg.LockTimeout = 5 * time.Second
-	}
-	if cfg.MaxBody <= 0 {
-		cfg.MaxBody = 1 << 20
-	}
-	if cfg.MaxKeyLen <= 0 {
-		cfg.MaxKeyLen = 255
-	}
+	cfg.TTL = orDefault(cfg.TTL, 24*time.Hour)
+	cfg.LockTimeout = orDefault(cfg.LockTimeout, 5*time.Second)
+	cfg.OwnerTimeout = orDefault(cfg.OwnerTimeout, 30*time.Second)
+	cfg.MaxBody = orDefault(cfg.MaxBody, 1<<20)
+	cfg.MaxResponse = orDefault(cfg.MaxResponse, 1<<20)
+	cfg.MaxKeyLen = orDefault(cfg.MaxKeyLen, 255)
 	if len(cfg.Methods) == 0 {
 		cfg.Methods = []string{http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	m := &Middleware{cfg: cfg, methods: map[string]bool{}}
+	m := &Middleware{cfg: cfg, methods: map[string]bool{}, replayed: allow}
 	for _, meth := range cfg.Methods {
 		m.methods[meth] = true
 	}
 	return m, nil
 }
 
+func orDefault[T int | int64 | time.Duration](v, def T) T {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
 type txKey struct{}
 
 // Tx returns the transaction that holds the request's key, or nil outside
-// the middleware. Do the handler's database work in it.
+// the middleware. Do the handler's database work in it; its Commit and
+// Rollback return ErrTxOwned.
 func Tx(ctx context.Context) pgx.Tx {
 	tx, _ := ctx.Value(txKey{}).(pgx.Tx)
 	return tx
+}
+
+// keyed is one request's key.
+type keyed struct {
+	scope, key string
+	hash       []byte // the request's fingerprint
+	lock       int64  // advisory lock id of (scope, key)
 }
 
 // Wrap returns next behind the middleware.
@@ -125,27 +126,44 @@ func (m *Middleware) Wrap(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		key := r.Header.Get(Header)
-		if key == "" {
-			http.Error(w, "the "+Header+" header is required: send one key per operation, the same on every retry", http.StatusBadRequest)
+		values := r.Header.Values(Header)
+		if len(values) == 0 || values[0] == "" {
+			writeProblem(w, http.StatusBadRequest, ProblemKeyMissing, "Idempotency-Key is missing",
+				"send one key per operation, the same on every retry")
 			return
 		}
-		if len(key) > m.cfg.MaxKeyLen {
-			http.Error(w, Header+" is too long", http.StatusBadRequest)
+		if len(values) > 1 {
+			writeProblem(w, http.StatusBadRequest, ProblemKeyInvalid, "Idempotency-Key is invalid", "send exactly one Idempotency-Key")
+			return
+		}
+		key, err := parseKey(values[0])
+		if err == nil && len(key) > m.cfg.MaxKeyLen {
+			err = fmt.Errorf("longer than %d bytes", m.cfg.MaxKeyLen)
+		}
+		if err != nil {
+			writeProblem(w, http.StatusBadRequest, ProblemKeyInvalid, "Idempotency-Key is invalid", err.Error())
 			return
 		}
 		scope := m.cfg.Scope(r)
 		if scope == "" {
-			http.Error(w, "unknown caller", http.StatusUnauthorized)
+			writeProblem(w, http.StatusUnauthorized, ProblemUnknownCaller, "unknown caller", "")
 			return
 		}
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, m.cfg.MaxBody))
 		if err != nil {
-			http.Error(w, "request body: "+err.Error(), http.StatusRequestEntityTooLarge)
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				writeProblem(w, http.StatusRequestEntityTooLarge, ProblemBodyTooLarge, "request body too large",
+					fmt.Sprintf("the limit is %d bytes", m.cfg.MaxBody))
+				return
+			}
+			writeProblem(w, http.StatusBadRequest, ProblemBodyRead, "request body could not be read", err.Error())
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		m.serve(w, r, next, scope, key, requestHash(r, body))
+		k := keyed{scope: scope, key: key, hash: requestHash(r, body)}
+		k.lock = lockID(scope, key)
+		m.serve(w, r, next, k)
 	})
 }
 
@@ -157,91 +175,27 @@ func requestHash(r *http.Request, body []byte) []byte {
 	return h.Sum(nil)
 }
 
-func (m *Middleware) serve(w http.ResponseWriter, r *http.Request, next http.Handler, scope, key string, hash []byte) {
-	ctx := r.Context()
-	tx, err := m.cfg.DB.Begin(ctx)
-	if err != nil {
-		m.fail(w, r, "begin", err)
-		return
-	}
-	defer tx.Rollback(ctx) //nolint:errcheck // a no-op after Commit
-
-	lock := strconv.FormatInt(m.cfg.LockTimeout.Milliseconds(), 10)
-	if _, err := tx.Exec(ctx, "SET LOCAL lock_timeout = "+lock); err != nil {
-		m.fail(w, r, "lock timeout", err)
-		return
-	}
-	if _, err := tx.Exec(ctx, expireQuery, scope, key, m.cfg.TTL.Seconds()); err != nil {
-		m.conflictOrFail(w, r, "expire key", err)
-		return
-	}
-	tag, err := tx.Exec(ctx, claimQuery, scope, key, hash)
-	if err != nil {
-		m.conflictOrFail(w, r, "claim key", err)
-		return
-	}
-	if tag.RowsAffected() == 0 {
-		m.replay(w, r, tx, scope, key, hash)
-		return
-	}
-
-	rec := &recorder{header: http.Header{}}
-	next.ServeHTTP(rec, r.WithContext(context.WithValue(ctx, txKey{}, tx)))
-	status := rec.statusCode()
-	if status >= 500 {
-		// Not stored: the handler's work and the key roll back together, and
-		// the client's retry runs the handler again.
-		rec.writeTo(w, false)
-		return
-	}
-	body := rec.body.Bytes()
-	if body == nil {
-		body = []byte{} // an empty response (204) is stored as such, not as NULL
-	}
-	if _, err := tx.Exec(ctx, saveQuery, scope, key, status, map[string][]string(rec.header), body); err != nil {
-		m.fail(w, r, "store response", err)
-		return
-	}
-	if err := tx.Commit(ctx); err != nil {
-		m.fail(w, r, "commit", err)
-		return
-	}
-	rec.writeTo(w, false)
+// lockID is the transaction-level advisory lock that the request owning
+// (scope, key) holds while it runs.
+func lockID(scope, key string) int64 {
+	sum := sha256.Sum256([]byte("httpkey\x00" + scope + "\x00" + key))
+	return int64(binary.BigEndian.Uint64(sum[:8]))
 }
 
-// replay answers a repeat from the stored row.
-func (m *Middleware) replay(w http.ResponseWriter, r *http.Request, tx pgx.Tx, scope, key string, hash []byte) {
-	var stored response
-	var storedHash []byte
-	err := tx.QueryRow(r.Context(), storedQuery, scope, key).Scan(&storedHash, &stored.status, &stored.header, &stored.body)
-	if err != nil {
-		m.fail(w, r, "read stored response", err)
-		return
+// final reports whether a response is the operation's outcome, stored and
+// replayed: 2xx, and 4xx other than those that say "not now" (408, 409,
+// 423, 425, 429). Anything else rolls the work back and frees the key.
+func final(status int) bool {
+	switch status {
+	case http.StatusRequestTimeout, http.StatusConflict, http.StatusLocked, http.StatusTooEarly, http.StatusTooManyRequests:
+		return false
 	}
-	if !bytes.Equal(storedHash, hash) {
-		http.Error(w, Header+" was already used for a different request", http.StatusConflict)
-		return
-	}
-	rec := &recorder{header: stored.header, status: stored.status}
-	rec.body.Write(stored.body)
-	rec.writeTo(w, true)
-}
-
-// conflictOrFail answers 409 when a concurrent request holds the key past
-// LockTimeout, and 500 otherwise.
-func (m *Middleware) conflictOrFail(w http.ResponseWriter, r *http.Request, what string, err error) {
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) && pgErr.Code == "55P03" { // lock_not_available
-		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(m.cfg.LockTimeout.Seconds()))))
-		http.Error(w, "a request with this "+Header+" is still in progress", http.StatusConflict)
-		return
-	}
-	m.fail(w, r, what, err)
+	return status >= 200 && status < 300 || status >= 400 && status < 500
 }
 
 func (m *Middleware) fail(w http.ResponseWriter, r *http.Request, what string, err error) {
 	m.cfg.Logger.ErrorContext(r.Context(), "httpkey: "+what, "error", err)
-	http.Error(w, "internal error", http.StatusInternalServerError)
+	writeProblem(w, http.StatusInternalServerError, ProblemInternal, "internal error", "")
 }
 
 // Purge deletes keys older than ttl.

@@ -33,18 +33,24 @@ type server struct {
 // transaction and answers 201 with the row's id.
 func newServer(t *testing.T, cfg httpkey.Config) *server {
 	t.Helper()
+	return newServerOn(t, cfg, nil, 1)
+}
+
+// newServerOn is newServer with the middleware's DB made from the test's
+// pool by db (nil: the pool itself) and the requests spread in turn over
+// processes middlewares, as over the processes of one service.
+func newServerOn(t *testing.T, cfg httpkey.Config, db func(*pgxpool.Pool) httpkey.DB, processes int) *server {
+	t.Helper()
 	t.Parallel()
 	s := &server{pool: pgtest.NewDB(t, httpkey.Schema,
 		`CREATE TABLE payment (id serial PRIMARY KEY, body text NOT NULL)`)}
 	cfg.DB = s.pool
+	if db != nil {
+		cfg.DB = db(s.pool)
+	}
 	cfg.Scope = func(r *http.Request) string { return r.Header.Get("X-User") }
 	cfg.Logger = slog.New(slog.DiscardHandler)
-	mw, err := httpkey.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mux := http.NewServeMux()
-	mux.Handle("/payments", mw.Wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.calls.Add(1)
 		if r.Method == http.MethodGet {
 			fmt.Fprint(w, "list")
@@ -70,7 +76,20 @@ func newServer(t *testing.T, cfg httpkey.Config) *server {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusCreated)
 		fmt.Fprintf(w, `{"payment_id":%d}`, id)
-	})))
+	})
+	var mws []http.Handler
+	for range processes {
+		mw, err := httpkey.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mws = append(mws, mw.Wrap(handler))
+	}
+	var turn atomic.Int64
+	mux := http.NewServeMux()
+	mux.Handle("/payments", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mws[int(turn.Add(1))%len(mws)].ServeHTTP(w, r)
+	}))
 	s.Server = httptest.NewServer(mux)
 	t.Cleanup(s.Close)
 	return s
@@ -164,7 +183,7 @@ func TestDifferentRequestSameKeyRefused(t *testing.T) {
 	if r := s.post("k1", "alice", `{"amount":100}`); r.status != http.StatusCreated {
 		t.Fatal(r)
 	}
-	if r := s.post("k1", "alice", `{"amount":999}`); r.status != http.StatusConflict {
+	if r := s.post("k1", "alice", `{"amount":999}`); r.status != http.StatusUnprocessableEntity {
 		t.Fatalf("same key, different body: %d %s", r.status, r.body)
 	}
 	// Keys are scoped to the caller: bob's k1 is another key.
@@ -204,6 +223,7 @@ func TestFailedRunIsRetried(t *testing.T) {
 		t.Run(cut, func(t *testing.T) {
 			s := newServer(t, httpkey.Config{})
 			var n atomic.Int64
+			reached := make(chan struct{})
 			s.before = func(r *http.Request) int {
 				if n.Add(1) > 1 {
 					return 0
@@ -214,12 +234,22 @@ func TestFailedRunIsRetried(t *testing.T) {
 				case "panic":
 					panic(http.ErrAbortHandler)
 				default:
+					close(reached)
 					<-r.Context().Done() // the client gave up
 					return 0
 				}
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+			// The client gives up once the handler runs (not on a timer,
+			// which a loaded machine can beat before the handler starts).
+			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
+			go func() {
+				select {
+				case <-reached:
+					cancel()
+				case <-ctx.Done():
+				}
+			}()
 			first := s.do(ctx, http.MethodPost, "k1", "alice", `{"amount":100}`)
 			if first.status == http.StatusCreated {
 				t.Fatalf("first attempt succeeded: %+v", first)

@@ -41,7 +41,7 @@ func TestRelayChildProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &kafka.Writer{Addr: kafka.TCP(cfg.Addrs...), RequiredAcks: kafka.RequireAll, BatchTimeout: 5 * time.Millisecond}
+	w := &kafka.Writer{Addr: kafka.TCP(cfg.Addrs...), RequiredAcks: kafka.RequireAll, BatchTimeout: 5 * time.Millisecond, Balancer: &kafka.Hash{}}
 	pub, err := kafkago.New(w)
 	if err != nil {
 		t.Fatal(err)

@@ -39,6 +39,18 @@ type Relay struct {
 	// minute, or 2×BatchTimeout if that is longer.
 	StuckAfter time.Duration
 
+	// MaxAttempts is how many permanent failures (see Permanent) a row may
+	// have before it is FAILED and publishing moves on; default 10.
+	MaxAttempts int
+	// RetryBackoff is the wait before a row's second attempt, doubling per
+	// attempt up to ten minutes; default 1s. After a passing failure (the
+	// broker unreachable) the relay itself waits PollInterval, doubling up
+	// to 30s.
+	RetryBackoff time.Duration
+	// OnFailure, if set, is called for each counted failed attempt (a
+	// metric: failures, rows given up as FAILED).
+	OnFailure func(ctx context.Context, f Failure)
+
 	Logger *slog.Logger // default slog.Default()
 
 	// hook, if set (tests), is called after each step of a batch; an error
@@ -81,6 +93,20 @@ func (r *Relay) stuckAfter() time.Duration {
 	return max(time.Minute, 2*r.batchTimeout())
 }
 
+func (r *Relay) maxAttempts() int {
+	if r.MaxAttempts > 0 {
+		return r.MaxAttempts
+	}
+	return 10
+}
+
+func (r *Relay) retryBackoff() time.Duration {
+	if r.RetryBackoff > 0 {
+		return r.RetryBackoff
+	}
+	return time.Second
+}
+
 func (r *Relay) logger() *slog.Logger {
 	if r.Logger != nil {
 		return r.Logger
@@ -116,6 +142,7 @@ func (r *Relay) Run(ctx context.Context) error {
 		return err
 	}
 	var lastCleanup time.Time
+	pause := r.pollInterval()
 	for {
 		select {
 		case <-ctx.Done():
@@ -131,9 +158,12 @@ func (r *Relay) Run(ctx context.Context) error {
 		n, err := r.RunOnce(ctx)
 		if err != nil {
 			r.logger().WarnContext(ctx, "outbox relay batch", "error", err)
+			pause = min(2*pause, max(30*time.Second, r.pollInterval()))
+		} else {
+			pause = r.pollInterval()
 		}
 		if err != nil || n < r.batchSize() {
-			if !wait(ctx, r.pollInterval()) {
+			if !wait(ctx, pause) {
 				return nil
 			}
 		}
@@ -167,77 +197,6 @@ func (r *Relay) RunOnce(ctx context.Context) (int, error) {
 	return r.txBatch(batchCtx)
 }
 
-// txBatch locks, publishes and marks a batch in one transaction.
-func (r *Relay) txBatch(ctx context.Context) (int, error) {
-	tx, err := r.DB.Begin(ctx)
-	if err != nil {
-		return 0, fmt.Errorf("outbox: begin: %w", err)
-	}
-	defer tx.Rollback(ctx) //nolint:errcheck // a no-op after Commit
-
-	rows, err := tx.Query(ctx, lockPendingQuery, r.batchSize())
-	if err != nil {
-		return 0, fmt.Errorf("outbox: lock batch: %w", err)
-	}
-	msgs, err := scanMessages(rows)
-	if err != nil {
-		return 0, fmt.Errorf("outbox: lock batch: %w", err)
-	}
-	if len(msgs) == 0 {
-		return 0, nil
-	}
-	if err := r.step(stepLocked); err != nil {
-		return 0, err
-	}
-	if err := r.Publisher.Publish(ctx, msgs); err != nil {
-		return 0, fmt.Errorf("outbox: publish %d events: %w", len(msgs), err)
-	}
-	if err := r.step(stepPublished); err != nil {
-		return 0, err
-	}
-	if _, err := tx.Exec(ctx, markPublishedQuery, rowIDs(msgs)); err != nil {
-		return 0, fmt.Errorf("outbox: mark published: %w", err)
-	}
-	if err := r.step(stepMarked); err != nil {
-		return 0, err
-	}
-	if err := tx.Commit(ctx); err != nil {
-		return 0, fmt.Errorf("outbox: commit: %w", err)
-	}
-	return len(msgs), nil
-}
-
-// twoPhaseBatch moves a batch to PUBLISHING, publishes it, marks it
-// PUBLISHED.
-func (r *Relay) twoPhaseBatch(ctx context.Context) (int, error) {
-	rows, err := r.DB.Query(ctx, claimPublishingQuery, r.batchSize())
-	if err != nil {
-		return 0, fmt.Errorf("outbox: claim batch: %w", err)
-	}
-	msgs, err := scanMessages(rows)
-	if err != nil {
-		return 0, fmt.Errorf("outbox: claim batch: %w", err)
-	}
-	if len(msgs) == 0 {
-		return 0, nil
-	}
-	if err := r.step(stepLocked); err != nil {
-		return 0, err
-	}
-	if err := r.Publisher.Publish(ctx, msgs); err != nil {
-		// The rows stay PUBLISHING until the cleanup returns them: the
-		// broker may have accepted part of the batch.
-		return 0, fmt.Errorf("outbox: publish %d events: %w", len(msgs), err)
-	}
-	if err := r.step(stepPublished); err != nil {
-		return 0, err
-	}
-	if _, err := r.DB.Exec(ctx, markPublishedQuery, rowIDs(msgs)); err != nil {
-		return 0, fmt.Errorf("outbox: mark published: %w", err)
-	}
-	return len(msgs), nil
-}
-
 // ResetStuck returns rows that have been PUBLISHING for longer than
 // StuckAfter to PENDING (their relay died between the phases), so they are
 // published again. Run calls it periodically in two-phase mode.
@@ -247,6 +206,17 @@ func (r *Relay) ResetStuck(ctx context.Context) (int64, error) {
 	tag, err := r.DB.Exec(ctx, resetStuckQuery, r.stuckAfter().Seconds())
 	if err != nil {
 		return 0, fmt.Errorf("outbox: reset stuck rows: %w", err)
+	}
+	return tag.RowsAffected(), nil
+}
+
+// RetryFailed returns FAILED rows (by event ID) to PENDING with their
+// attempts reset, once what made them fail is fixed; it returns how many
+// it found. last_error keeps the last failure.
+func RetryFailed(ctx context.Context, db DB, eventIDs ...string) (int64, error) {
+	tag, err := db.Exec(ctx, retryFailedQuery, eventIDs)
+	if err != nil {
+		return 0, fmt.Errorf("outbox: retry failed rows: %w", err)
 	}
 	return tag.RowsAffected(), nil
 }

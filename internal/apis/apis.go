@@ -49,9 +49,24 @@ func (f Func) ShortName() string {
 
 // ParseFunc parses the configuration form of a function, "import/path.Func"
 // or "import/path.Type.Method". The import path may carry a major version
-// (it is normalized).
+// (it is normalized). A method may also be written as messages print it,
+// "import/path.(*Type).Method" or "import/path.(Type).Method", or as
+// go/types does, "(*import/path.Type).Method".
 func ParseFunc(s string) (Func, error) {
 	s = strings.TrimSpace(s)
+	orig := s
+	if recv, method, ok := strings.Cut(strings.TrimPrefix(s, "("), ")."); ok && strings.HasPrefix(s, "(") {
+		s = strings.TrimPrefix(recv, "*") + "." + method // (*path.T).M
+	} else if i := strings.LastIndex(s, ".("); i >= 0 {
+		recv, method, ok := strings.Cut(s[i+2:], ").")
+		if !ok {
+			return Func{}, fmt.Errorf("%q is not of the form import/path.Func, import/path.Type.Method or import/path.(*Type).Method", orig)
+		}
+		s = s[:i] + "." + strings.TrimPrefix(recv, "*") + "." + method // path.(*T).M
+	}
+	if strings.ContainsAny(s, "()") {
+		return Func{}, fmt.Errorf("%q is not of the form import/path.Func, import/path.Type.Method or import/path.(*Type).Method", orig)
+	}
 	slash := strings.LastIndex(s, "/")
 	rest := s[slash+1:]
 	parts := strings.Split(rest, ".")

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/report"
 )
 
 // Apply checks the configuration against the analyzers, sets their flags
@@ -22,9 +23,11 @@ import (
 // choices. Function lists add to what is already set (a flag on the command
 // line and the file both count); applying the same file twice adds nothing.
 //
-// When the configuration excludes paths, the returned analyzers are copies
-// that drop the diagnostics reported in excluded files (facts are still
-// computed from them), so every driver honours exclude, go vet included.
+// The exclude patterns become report's exclusion setting (nothing is
+// excluded when there are none): every analyzer reports through
+// report.Analyzer, which drops the diagnostics in excluded files (facts
+// are still computed from them), so every driver honours exclude, go vet
+// included. The returned analyzers are the very values of all.
 func (f *File) Apply(all []*analysis.Analyzer) ([]*analysis.Analyzer, error) {
 	byName := make(map[string]*analysis.Analyzer, len(all))
 	for _, a := range all {
@@ -46,7 +49,9 @@ func (f *File) Apply(all []*analysis.Analyzer) ([]*analysis.Analyzer, error) {
 		}
 	}
 	if len(f.Exclude) > 0 {
-		enabled = f.filter(enabled)
+		report.SetExclude(f.Excluded)
+	} else {
+		report.SetExclude(nil)
 	}
 	return enabled, nil
 }

@@ -5,8 +5,6 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
-
-	"golang.org/x/tools/go/analysis"
 )
 
 // Exclude patterns are slash-separated globs (path.Match syntax per
@@ -117,26 +115,4 @@ func matchPrefix(pat, elems []string) bool {
 	}
 	ok, _ := path.Match(pat[0], elems[0])
 	return ok && matchPrefix(pat[1:], elems[1:])
-}
-
-// filter returns copies of the analyzers whose diagnostics in excluded
-// files are dropped.
-func (f *File) filter(as []*analysis.Analyzer) []*analysis.Analyzer {
-	out := make([]*analysis.Analyzer, len(as))
-	for i, a := range as {
-		c := *a
-		run := a.Run
-		c.Run = func(pass *analysis.Pass) (any, error) {
-			p := *pass
-			p.Report = func(d analysis.Diagnostic) {
-				if tf := pass.Fset.File(d.Pos); tf != nil && f.Excluded(tf.Name()) {
-					return
-				}
-				pass.Report(d)
-			}
-			return run(&p)
-		}
-		out[i] = &c
-	}
-	return out
 }

@@ -4,10 +4,13 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/internal/report"
 )
 
 func TestExcluded(t *testing.T) {
@@ -82,7 +85,9 @@ func TestExcludedNoFile(t *testing.T) {
 	}
 }
 
-// Apply with exclude returns analyzers that drop findings in excluded files.
+// Apply with exclude returns the analyzers themselves (no copies) and
+// sets report's exclusion, through which their findings in excluded files
+// are dropped.
 func TestApplyExcludeFilters(t *testing.T) {
 	root := t.TempDir()
 	fset := token.NewFileSet()
@@ -94,11 +99,13 @@ func TestApplyExcludeFilters(t *testing.T) {
 		return f
 	}
 	kept, dropped := parse("a.go"), parse("a_gen.go")
+	files := []*ast.File{kept, dropped}
 
-	orig := &analysis.Analyzer{Name: "fake", Doc: "fake: test"}
+	orig := &analysis.Analyzer{Name: "fake", Doc: "fake: test", Requires: []*analysis.Analyzer{report.Analyzer}}
 	orig.Run = func(pass *analysis.Pass) (any, error) {
+		r := report.New(pass)
 		for _, f := range pass.Files {
-			pass.Reportf(f.Package, "finding")
+			r.Report(f.Name, "finding")
 		}
 		return "result", nil
 	}
@@ -107,14 +114,22 @@ func TestApplyExcludeFilters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 1 || got[0] == orig || got[0].Name != "fake" {
-		t.Fatalf("Apply returned %v, want a copy of fake", got)
+	t.Cleanup(func() { report.SetExclude(nil) })
+	if len(got) != 1 || got[0] != orig {
+		t.Fatalf("Apply returned %v, want fake itself", got)
+	}
+	pkg := types.NewPackage("p", "p")
+	rres, err := report.Analyzer.Run(&analysis.Pass{Analyzer: report.Analyzer, Fset: fset, Files: files, Pkg: pkg})
+	if err != nil {
+		t.Fatal(err)
 	}
 	var reported []string
 	pass := &analysis.Pass{
-		Analyzer: got[0],
+		Analyzer: orig,
 		Fset:     fset,
-		Files:    []*ast.File{kept, dropped},
+		Files:    files,
+		Pkg:      pkg,
+		ResultOf: map[*analysis.Analyzer]any{report.Analyzer: rres},
 		Report: func(d analysis.Diagnostic) {
 			reported = append(reported, filepath.Base(fset.File(d.Pos).Name()))
 		},

@@ -54,21 +54,22 @@ func WriteBaseline(path, dir string, res *Result) error {
 var ErrNoBaseline = errors.New("no baseline file")
 
 // ApplyBaseline drops from res the findings recorded in the baseline at
-// path and returns how many it dropped.
-func ApplyBaseline(path, dir string, res *Result) (int, error) {
+// path and returns how many it dropped and how many of its entries matched
+// no finding (stale: fixed, or changed beyond recognition).
+func ApplyBaseline(path, dir string, res *Result) (dropped, stale int, err error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return 0, ErrNoBaseline
+		return 0, 0, ErrNoBaseline
 	}
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	var b baselineFile
 	if err := json.Unmarshal(data, &b); err != nil {
-		return 0, fmt.Errorf("baseline %s: %v", path, err)
+		return 0, 0, fmt.Errorf("baseline %s: %v", path, err)
 	}
 	if b.Version != 1 {
-		return 0, fmt.Errorf("baseline %s: unknown version %d (want 1)", path, b.Version)
+		return 0, 0, fmt.Errorf("baseline %s: unknown version %d (want 1)", path, b.Version)
 	}
 	type key struct{ analyzer, file, fingerprint string }
 	known := make(map[key]int)
@@ -76,7 +77,6 @@ func ApplyBaseline(path, dir string, res *Result) (int, error) {
 		known[key{e.Analyzer, e.File, e.Fingerprint}]++
 	}
 	kept := res.Findings[:0]
-	dropped := 0
 	for _, f := range res.Findings {
 		k := key{f.Analyzer.Name, filepath.ToSlash(RelPath(dir, f.Posn.Filename)), Fingerprint(dir, f)}
 		if known[k] > 0 {
@@ -87,7 +87,10 @@ func ApplyBaseline(path, dir string, res *Result) (int, error) {
 		kept = append(kept, f)
 	}
 	res.Findings = kept
-	return dropped, nil
+	for _, n := range known {
+		stale += n
+	}
+	return dropped, stale, nil
 }
 
 var (

@@ -22,11 +22,11 @@ package driver
 import (
 	"fmt"
 	"go/types"
+	"maps"
 	"path"
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -39,11 +39,11 @@ type Options struct {
 	Env       []string // environment for the go command (nil: inherit)
 	BuildTags string
 
-	// MayReport, when set, tells for an analyzer whether it can report in
-	// a package (nil: anywhere). The fast driver then runs the analyzer
-	// only on the packages that can report and the ones they import (see
-	// prune). The full-graph mode ignores it.
-	MayReport func(*analysis.Analyzer) func(*types.Package) bool
+	// MayReport, when set, tells for the analyzer of the given name
+	// whether it can report in a package (nil: anywhere). The fast driver
+	// then runs the analyzer only on the packages that can report and the
+	// ones they import (see prune). The full-graph mode ignores it.
+	MayReport func(analyzer string) func(*types.Package) bool
 }
 
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
@@ -243,6 +243,30 @@ func packageError(p *packages.Package) error {
 	}
 	if len(p.Errors) == 0 {
 		b.WriteString("\n\tno type information")
+	}
+	// An import that does not load shows in p.Errors only as "could not
+	// import X (invalid package name: "")": say why X does not load.
+	tidy := false
+	for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
+		dep := p.Imports[path]
+		if len(dep.Errors) == 0 {
+			continue
+		}
+		first, _, _ := strings.Cut(dep.Errors[0].Msg, "\n")
+		fmt.Fprintf(&b, "\n\timport %s: %s", path, strings.TrimSuffix(first, "; to add:"))
+		for _, e := range dep.Errors {
+			if strings.Contains(e.Msg, "missing go.sum entry") || strings.Contains(e.Msg, "no required module provides") || strings.Contains(e.Msg, "updates to go.mod needed") {
+				tidy = true
+			}
+		}
+	}
+	for _, e := range p.Errors {
+		if strings.Contains(e.Msg, "missing go.sum entry") || strings.Contains(e.Msg, "updates to go.mod needed") {
+			tidy = true
+		}
+	}
+	if tidy {
+		b.WriteString("\n\tthe module's go.mod or go.sum is incomplete: run go mod tidy in it")
 	}
 	return fmt.Errorf("%s", b.String())
 }

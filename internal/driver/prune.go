@@ -6,34 +6,41 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/gate"
 )
 
-// prune restricts each analyzer that can only report in some packages
-// (mayReport gives the test, nil for the others) to the packages whose
-// facts can serve a finding: those that may report and everything they
-// import among the analysed packages. An analyzer must run on every
-// package under vet or golangci-lint, which do not know the packages
-// that import the one at hand; this driver knows them all.
+// prune skips each analyzer that can only report in some packages
+// (mayReport gives the test by analyzer name, nil for the others) on the
+// packages whose facts can serve no finding: all but those that may
+// report and everything they import among the analysed packages. An
+// analyzer must run on every package under vet or golangci-lint, which do
+// not know the packages that import the one at hand; this driver knows
+// them all.
 //
 // offsetorder is the case: its DurableWork fact needs no library (a call
 // through a handler interface counts), so it is computed from SSA in every
 // package, yet only a package that consumes Kafka messages can use it. In
-// a module without Kafka the analyzer is dropped; in one with Kafka, the
+// a module without Kafka the analyzer does nothing; in one with Kafka, the
 // packages no consumer imports are skipped.
 //
-// A skipped package still gets report.New, which reports the analyzer's
-// //idemlint:ignore directives that give no reason, as a run would.
-func prune(analyzers []*analysis.Analyzer, pkgs []*packages.Package, mayReport func(*analysis.Analyzer) func(*types.Package) bool) []*analysis.Analyzer {
-	if mayReport == nil {
-		return analyzers
+// The analyzers are not changed: the skips are recorded with gate.Skip,
+// keyed by analyzer name and package, and each analyzer's safe.Run honours
+// them (reporting the analyzer's directive problems there, as a run
+// would). prune returns the function that forgets them.
+func prune(analyzers []*analysis.Analyzer, pkgs []*packages.Package, mayReport func(string) func(*types.Package) bool) (forget func()) {
+	var forgets []func()
+	forget = func() {
+		for _, f := range forgets {
+			f()
+		}
 	}
-	out := make([]*analysis.Analyzer, 0, len(analyzers))
+	if mayReport == nil {
+		return forget
+	}
 	for _, a := range analyzers {
-		may := mayReport(a)
+		may := mayReport(a.Name)
 		if may == nil || a.ResultType != nil {
-			out = append(out, a) // no test, or another analyzer may need its result
-			continue
+			continue // no test, or another analyzer may need its result
 		}
 		need := make(map[*types.Package]bool)
 		var mark func(p *packages.Package)
@@ -51,20 +58,15 @@ func prune(analyzers []*analysis.Analyzer, pkgs []*packages.Package, mayReport f
 				mark(p)
 			}
 		}
-		if len(need) == len(pkgs) {
-			out = append(out, a)
-			continue
-		}
-		run := a.Run
-		restricted := *a // same name, flags and fact types; a different Run
-		restricted.Run = func(pass *analysis.Pass) (any, error) {
-			if !need[pass.Pkg] {
-				report.New(pass)
-				return nil, nil
+		var skip []*types.Package
+		for _, p := range pkgs {
+			if !need[p.Types] {
+				skip = append(skip, p.Types)
 			}
-			return run(pass)
 		}
-		out = append(out, &restricted)
+		if len(skip) > 0 {
+			forgets = append(forgets, gate.Skip(a.Name, skip...))
+		}
 	}
-	return out
+	return forget
 }

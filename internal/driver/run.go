@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -25,6 +26,9 @@ type Finding struct {
 type Result struct {
 	Findings []Finding
 	Errors   []error // packages that did not load, analyzers that failed
+	// Packages are the type-checked packages analysed; their imports lead
+	// to every dependency's types.
+	Packages []*types.Package
 }
 
 // Run loads the packages named by patterns and runs the analyzers on them.
@@ -37,11 +41,14 @@ func Run(o Options, analyzers []*analysis.Analyzer, patterns []string) (*Result,
 		return nil, err
 	}
 	res := &Result{Errors: l.errs}
+	for _, p := range l.analyse {
+		res.Packages = append(res.Packages, p.Types)
+	}
 	if len(l.analyse) == 0 {
 		return res, nil
 	}
 	if !o.FullGraph {
-		analyzers = prune(analyzers, l.analyse, o.MayReport)
+		defer prune(analyzers, l.analyse, o.MayReport)()
 	}
 	graph, err := checker.Analyze(analyzers, l.analyse, &checker.Options{})
 	if err != nil {

@@ -18,10 +18,24 @@ import (
 
 const informationURI = "https://github.com/idemlint/idemlint"
 
-// WriteSARIF writes res as a SARIF 2.1.0 log. Paths are relative to dir
-// (the checkout root in CI), as code-scanning services expect.
+// srcRoot is the uriBaseId of every path: the repository's root.
+const srcRoot = "%SRCROOT%"
+
+// WriteSARIF writes res as a SARIF 2.1.0 log. Paths are relative to the
+// root of the git repository holding dir (SourceRoot), as code-scanning
+// services expect, also when the module lies in a subdirectory. The
+// invocation says whether the run succeeded, with the tool errors (packages
+// that do not load, failing analyzers) as notifications: a run with errors
+// may have missed findings.
 func WriteSARIF(w io.Writer, dir string, analyzers []*analysis.Analyzer, res *Result, version string) error {
 	run := sarif.NewRunWithInformationURI("idemlint", informationURI)
+	base := SourceRoot(dir)
+	inv := sarif.NewInvocation().WithExecutionSuccessful(len(res.Errors) == 0)
+	for _, e := range res.Errors {
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications,
+			sarif.NewNotification().WithLevel("error").WithMessage(sarif.NewMessage().WithText(e.Error())))
+	}
+	run.AddInvocation(inv)
 	if version != "" {
 		run.Tool.Driver.WithVersion(version)
 	}
@@ -38,7 +52,7 @@ func WriteSARIF(w io.Writer, dir string, analyzers []*analysis.Analyzer, res *Re
 		}
 	}
 	for _, f := range res.Findings {
-		uri := filepath.ToSlash(RelPath(dir, f.Posn.Filename))
+		uri := filepath.ToSlash(RelPath(base, f.Posn.Filename))
 		run.AddDistinctArtifact(uri)
 		result := run.CreateResultForRule(f.Analyzer.Name).
 			WithLevel("warning").
@@ -51,12 +65,12 @@ func WriteSARIF(w io.Writer, dir string, analyzers []*analysis.Analyzer, res *Re
 			if r.End.IsValid() {
 				e = f.Fset.Position(r.End)
 			}
-			loc := location(filepath.ToSlash(RelPath(dir, p.Filename)), p.Line, p.Column, e.Line, e.Column).
+			loc := location(filepath.ToSlash(RelPath(base, p.Filename)), p.Line, p.Column, e.Line, e.Column).
 				WithMessage(sarif.NewMessage().WithText(r.Message))
 			result.RelatedLocations = append(result.RelatedLocations, loc)
 		}
 		for _, fix := range f.Diag.SuggestedFixes {
-			result.Fixes = append(result.Fixes, sarifFix(dir, f, fix))
+			result.Fixes = append(result.Fixes, sarifFix(base, f, fix))
 		}
 	}
 	report := sarif.NewReport()
@@ -71,11 +85,11 @@ func location(uri string, line, col, endLine, endCol int) *sarif.Location {
 	}
 	return sarif.NewLocation().WithPhysicalLocation(
 		sarif.NewPhysicalLocation().
-			WithArtifactLocation(sarif.NewArtifactLocation().WithURI(uri)).
+			WithArtifactLocation(sarif.NewArtifactLocation().WithURI(uri).WithURIBaseID(srcRoot)).
 			WithRegion(region))
 }
 
-func sarifFix(dir string, f Finding, fix analysis.SuggestedFix) *sarif.Fix {
+func sarifFix(base string, f Finding, fix analysis.SuggestedFix) *sarif.Fix {
 	changes := make(map[string]*sarif.ArtifactChange)
 	var order []string
 	for _, e := range fix.TextEdits {
@@ -84,10 +98,10 @@ func sarifFix(dir string, f Finding, fix analysis.SuggestedFix) *sarif.Fix {
 		if e.End.IsValid() {
 			end = f.Fset.Position(e.End)
 		}
-		uri := filepath.ToSlash(RelPath(dir, start.Filename))
+		uri := filepath.ToSlash(RelPath(base, start.Filename))
 		ch, ok := changes[uri]
 		if !ok {
-			ch = sarif.NewArtifactChange().WithArtifactLocation(sarif.NewArtifactLocation().WithURI(uri))
+			ch = sarif.NewArtifactChange().WithArtifactLocation(sarif.NewArtifactLocation().WithURI(uri).WithURIBaseID(srcRoot))
 			changes[uri] = ch
 			order = append(order, uri)
 		}

@@ -3,8 +3,10 @@ package driver_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -64,12 +66,18 @@ func TestSARIFSchema(t *testing.T) {
 					} `json:"rules"`
 				} `json:"driver"`
 			} `json:"tool"`
+			Invocations []struct {
+				ExecutionSuccessful bool `json:"executionSuccessful"`
+			} `json:"invocations"`
 			Results []struct {
 				RuleID    string `json:"ruleId"`
 				Locations []struct {
 					PhysicalLocation struct {
-						ArtifactLocation struct{ URI string }    `json:"artifactLocation"`
-						Region           struct{ StartLine int } `json:"region"`
+						ArtifactLocation struct {
+							URI       string `json:"uri"`
+							URIBaseID string `json:"uriBaseId"`
+						} `json:"artifactLocation"`
+						Region struct{ StartLine int } `json:"region"`
 					} `json:"physicalLocation"`
 				} `json:"locations"`
 				Fixes []json.RawMessage `json:"fixes"`
@@ -92,13 +100,100 @@ func TestSARIFSchema(t *testing.T) {
 	fixes := 0
 	for _, res := range r.Results {
 		loc := res.Locations[0].PhysicalLocation
-		if !strings.HasPrefix(loc.ArtifactLocation.URI, "bad/") || loc.Region.StartLine == 0 {
-			t.Errorf("result %s: location %+v, want a path relative to the run directory and a region", res.RuleID, loc)
+		// examples/ is a module in a subdirectory of the repository: paths
+		// are relative to the repository's root, where GitHub resolves them.
+		if !strings.HasPrefix(loc.ArtifactLocation.URI, "examples/bad/") || loc.ArtifactLocation.URIBaseID != "%SRCROOT%" || loc.Region.StartLine == 0 {
+			t.Errorf("result %s: location %+v, want a path relative to the repository's root and a region", res.RuleID, loc)
 		}
 		fixes += len(res.Fixes)
 	}
 	if fixes == 0 {
 		t.Errorf("no fixes in the SARIF log, though examples/bad has fixable findings")
+	}
+	if len(r.Invocations) != 1 || !r.Invocations[0].ExecutionSuccessful {
+		t.Errorf("invocations %+v, want one that succeeded", r.Invocations)
+	}
+}
+
+// A run with tool errors says so in SARIF: the invocation did not succeed,
+// and each error is a notification (the findings may be incomplete).
+func TestSARIFToolErrors(t *testing.T) {
+	res := &driver.Result{Errors: []error{errors.New("package example.com/m does not load")}}
+	var buf bytes.Buffer
+	if err := driver.WriteSARIF(&buf, t.TempDir(), analyzers.All(), res, "test"); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Invocations []struct {
+				ExecutionSuccessful        bool `json:"executionSuccessful"`
+				ToolExecutionNotifications []struct {
+					Level   string `json:"level"`
+					Message struct {
+						Text string `json:"text"`
+					} `json:"message"`
+				} `json:"toolExecutionNotifications"`
+			} `json:"invocations"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Runs) != 1 || len(log.Runs[0].Invocations) != 1 {
+		t.Fatalf("want one run with one invocation:\n%s", buf.String())
+	}
+	inv := log.Runs[0].Invocations[0]
+	if inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 1 ||
+		inv.ToolExecutionNotifications[0].Level != "error" || !strings.Contains(inv.ToolExecutionNotifications[0].Message.Text, "does not load") {
+		t.Errorf("invocation %+v, want executionSuccessful false and the error as a notification", inv)
+	}
+}
+
+// The Code Climate report (GitLab's code-quality widget): one issue per
+// finding with the fields GitLab reads, paths relative to the repository's
+// root, fingerprints as the baseline's.
+func TestCodeClimate(t *testing.T) {
+	dir, _ := filepath.Abs("../../examples")
+	res := run(t, driver.Options{Dir: dir}, analyzers.All(), "./bad/...")
+	var buf bytes.Buffer
+	if err := driver.WriteCodeClimate(&buf, dir, res); err != nil {
+		t.Fatal(err)
+	}
+	var issues []struct {
+		Description string `json:"description"`
+		CheckName   string `json:"check_name"`
+		Fingerprint string `json:"fingerprint"`
+		Severity    string `json:"severity"`
+		Location    struct {
+			Path  string `json:"path"`
+			Lines struct {
+				Begin int `json:"begin"`
+			} `json:"lines"`
+		} `json:"location"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &issues); err != nil {
+		t.Fatalf("not a JSON array of issues: %v\n%s", err, buf.String())
+	}
+	if len(issues) != len(res.Findings) || len(issues) == 0 {
+		t.Fatalf("%d issues, want %d", len(issues), len(res.Findings))
+	}
+	seen := make(map[string]bool)
+	for i, is := range issues {
+		f := res.Findings[i]
+		want := "examples/" + filepath.ToSlash(driver.RelPath(dir, f.Posn.Filename))
+		if is.CheckName != f.Analyzer.Name || !strings.HasSuffix(is.Description, f.Diag.Message) ||
+			is.Location.Path != want || is.Location.Lines.Begin != f.Posn.Line ||
+			is.Fingerprint != driver.Fingerprint(dir, f) || is.Severity != "major" {
+			t.Errorf("issue %d = %+v, want %s at %s:%d", i, is, f.Analyzer.Name, want, f.Posn.Line)
+		}
+		if seen[is.Fingerprint] {
+			t.Errorf("fingerprint %s repeated", is.Fingerprint)
+		}
+		seen[is.Fingerprint] = true
+	}
+	var empty bytes.Buffer
+	if err := driver.WriteCodeClimate(&empty, dir, &driver.Result{}); err != nil || strings.TrimSpace(empty.String()) != "[]" {
+		t.Errorf("no findings: %q, %v; want []", empty.String(), err)
 	}
 }
 
@@ -132,7 +227,7 @@ func A() error {
 	if len(res.Findings) != 1 {
 		t.Fatalf("findings = %d, want 1", len(res.Findings))
 	}
-	if _, err := driver.ApplyBaseline(baseline, dir, res); err != driver.ErrNoBaseline {
+	if _, _, err := driver.ApplyBaseline(baseline, dir, res); err != driver.ErrNoBaseline {
 		t.Fatalf("missing baseline: err = %v, want ErrNoBaseline", err)
 	}
 	if err := driver.WriteBaseline(baseline, dir, res); err != nil {
@@ -154,15 +249,22 @@ func B() error {
 		t.Fatal(err)
 	}
 	res = run(t, driver.Options{Dir: dir}, as, "./...")
-	dropped, err := driver.ApplyBaseline(baseline, dir, res)
+	dropped, stale, err := driver.ApplyBaseline(baseline, dir, res)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if dropped != 1 || len(res.Findings) != 1 || res.Findings[0].Posn.Line != 20 {
+	if dropped != 1 || stale != 0 || len(res.Findings) != 1 || res.Findings[0].Posn.Line != 20 {
 		var got []string
 		for _, f := range res.Findings {
 			got = append(got, f.Posn.String())
 		}
-		t.Errorf("dropped %d, left %v; want 1 dropped and the new finding at line 20", dropped, got)
+		t.Errorf("dropped %d, stale %d, left %v; want 1 dropped, none stale and the new finding at line 20", dropped, stale, got)
+	}
+
+	// The recorded finding fixed: its entry is stale.
+	res = run(t, driver.Options{Dir: dir}, as, "./...")
+	res.Findings = slices.DeleteFunc(res.Findings, func(f driver.Finding) bool { return f.Posn.Line != 20 })
+	if dropped, stale, err = driver.ApplyBaseline(baseline, dir, res); err != nil || dropped != 0 || stale != 1 {
+		t.Errorf("after the recorded finding went: dropped %d, stale %d, err %v; want 0 dropped, 1 stale", dropped, stale, err)
 	}
 }

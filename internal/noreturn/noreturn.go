@@ -23,6 +23,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/idemlint/idemlint/internal/safe"
 )
 
 // Analyzer computes the NoReturn fact and the Result.
@@ -30,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "noreturn",
 	Doc:        "find functions that never return (like ctrlflow, without keeping CFGs)",
 	URL:        "https://github.com/idemlint/idemlint/tree/main/internal/noreturn",
-	Run:        run,
+	Run:        safe.Run(run),
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(NoReturn)},
 }

@@ -137,23 +137,21 @@ func hookStatus(out string) map[string]string {
 	return m
 }
 
-// findPreCommit returns Debian's pre-commit, installing it if it can.
+// findPreCommit returns pre-commit from the PATH. A test never installs
+// system packages (.ci/run does): without pre-commit the test fails under
+// CI=true, where a missing tool is a broken setup, and is skipped with the
+// reason otherwise.
 func findPreCommit(t *testing.T) string {
 	t.Helper()
-	if p, err := exec.LookPath("pre-commit"); err == nil {
+	p, err := exec.LookPath("pre-commit")
+	if err == nil {
 		return p
 	}
-	if _, err := exec.LookPath("apt-get"); err == nil && os.Geteuid() == 0 {
-		cmd := exec.Command("sh", "-c", "apt-get install -y -qq pre-commit || (apt-get update -qq && apt-get install -y -qq pre-commit)")
-		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Logf("apt-get install pre-commit: %v\n%s", err, out)
-		}
-		if p, err := exec.LookPath("pre-commit"); err == nil {
-			return p
-		}
+	msg := "pre-commit is not on the PATH (apt-get install pre-commit, or pip install pre-commit): " + err.Error()
+	if os.Getenv("CI") == "true" {
+		t.Fatal(msg)
 	}
-	t.Skip("pre-commit is not installed and could not be installed (apt-get install pre-commit, or pip install pre-commit)")
+	t.Skip(msg)
 	return ""
 }
 

@@ -11,18 +11,20 @@ const directivePrefix = "//idemlint:ignore"
 
 // A directive is one //idemlint:ignore comment.
 type directive struct {
-	Pos, End  token.Pos
-	Analyzers string // as written: "uuidinretry,ctxcancel"
-	Reason    string
+	Pos, End token.Pos
+	Line     lineKey  // where it sits; it covers this line and the next
+	Written  string   // the names as written: "uuidinretry,ctxcancel"
+	Names    []string // Written, split
+	Reason   string
 }
 
-func (d directive) names(analyzer string) bool {
-	return slices.Contains(strings.Split(d.Analyzers, ","), analyzer)
+func (d *directive) names(analyzer string) bool {
+	return slices.Contains(d.Names, analyzer)
 }
 
 // parseDirectives returns the //idemlint:ignore directives of f.
-func parseDirectives(fset *token.FileSet, f *ast.File) []directive {
-	var out []directive
+func parseDirectives(fset *token.FileSet, f *ast.File) []*directive {
+	var out []*directive
 	for _, g := range f.Comments {
 		for _, c := range g.List {
 			rest, ok := strings.CutPrefix(c.Text, directivePrefix)
@@ -30,9 +32,15 @@ func parseDirectives(fset *token.FileSet, f *ast.File) []directive {
 				continue
 			}
 			fields := strings.Fields(rest)
-			d := directive{Pos: c.Pos(), End: c.End()}
+			p := fset.Position(c.Pos())
+			d := &directive{Pos: c.Pos(), End: c.End(), Line: lineKey{p.Filename, p.Line}}
 			if len(fields) > 0 {
-				d.Analyzers = fields[0]
+				d.Written = fields[0]
+				for n := range strings.SplitSeq(fields[0], ",") {
+					if n != "" {
+						d.Names = append(d.Names, n)
+					}
+				}
 				d.Reason = strings.Join(fields[1:], " ")
 			}
 			out = append(out, d)

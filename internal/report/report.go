@@ -1,14 +1,17 @@
 // Package report is the one way idemlint's analyzers report a diagnostic.
 //
-// It drops findings in generated files (unless asked not to), honours
-// //idemlint:ignore directives under every driver (standalone, go vet,
-// golangci-lint, nogo), and reports directives that give no reason. Analyzers
-// never call pass.Report themselves.
+// Every analyzer requires Analyzer and reports through a Reporter. It
+// drops findings in generated files (unless asked not to) and in files
+// the configuration excludes, honours //idemlint:ignore directives under
+// every driver (standalone, go vet, golangci-lint, nogo) and reports each
+// identical diagnostic once. After an analyzer's run, Finish (called by
+// safe.Run, not by the analyzer) reports the directives that give no
+// reason, name an unknown analyzer or silence nothing. Analyzers never
+// call pass.Report themselves.
 package report
 
 import (
 	"fmt"
-	"go/ast"
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
@@ -16,49 +19,15 @@ import (
 
 // A Reporter reports the diagnostics of one analysis pass.
 type Reporter struct {
-	pass      *analysis.Pass
-	generated map[string]bool      // file name → generated
-	ignored   map[lineKey][]string // analyzers ignored on a line
+	pass *analysis.Pass
+	res  *Result
 }
 
-type lineKey struct {
-	file string
-	line int
-}
-
-// New returns the Reporter of pass. It reads the pass's //idemlint:ignore
-// directives and reports, under pass's analyzer, those that name it but give
-// no reason.
+// New returns a Reporter for pass, whose analyzer must require Analyzer.
+// It reports nothing by itself: an analyzer may create it where it needs
+// it, or not at all.
 func New(pass *analysis.Pass) *Reporter {
-	r := &Reporter{
-		pass:      pass,
-		generated: make(map[string]bool),
-		ignored:   make(map[lineKey][]string),
-	}
-	for _, f := range pass.Files {
-		name := pass.Fset.File(f.FileStart).Name()
-		if ast.IsGenerated(f) {
-			r.generated[name] = true
-		}
-		for _, d := range parseDirectives(pass.Fset, f) {
-			if !d.names(pass.Analyzer.Name) {
-				continue
-			}
-			if d.Reason == "" {
-				pass.Report(analysis.Diagnostic{
-					Pos:      d.Pos,
-					End:      d.End,
-					Category: "directive",
-					Message:  fmt.Sprintf("//idemlint:ignore %s needs a reason after the analyzer names, e.g. //idemlint:ignore %s key is derived from the request upstream", d.Analyzers, pass.Analyzer.Name),
-				})
-				continue
-			}
-			p := pass.Fset.Position(d.Pos)
-			k := lineKey{p.Filename, p.Line}
-			r.ignored[k] = append(r.ignored[k], pass.Analyzer.Name)
-		}
-	}
-	return r
+	return &Reporter{pass: pass, res: result(pass)}
 }
 
 // An Option adds to a diagnostic.
@@ -87,21 +56,16 @@ func Fixes(fixes ...analysis.SuggestedFix) Option {
 // ShowGenerated reports the diagnostic even in a generated file.
 func ShowGenerated() Option { return func(o *options) { o.showGenerated = true } }
 
-// Report reports msg at rng unless it lies in a generated file or an
-// //idemlint:ignore directive covers it.
+// Report reports msg at rng unless it lies in a generated or excluded
+// file, an //idemlint:ignore directive covers it, or the same diagnostic
+// was reported already.
 func (r *Reporter) Report(rng analysis.Range, msg string, opts ...Option) {
 	o := options{diag: analysis.Diagnostic{Pos: rng.Pos(), End: rng.End(), Message: msg}}
 	for _, opt := range opts {
 		opt(&o)
 	}
-	if !o.diag.Pos.IsValid() {
-		return
-	}
-	p := r.pass.Fset.Position(o.diag.Pos)
-	if r.generated[p.Filename] && !o.showGenerated {
-		return
-	}
-	if r.Ignored(o.diag.Pos) {
+	name := r.pass.Analyzer.Name
+	if !r.res.shown(o.diag.Pos, o.showGenerated) || r.res.silence(name, o.diag.Pos) || !r.res.firstReport(name, o.diag) {
 		return
 	}
 	r.pass.Report(o.diag)
@@ -112,14 +76,7 @@ func (r *Reporter) Reportf(rng analysis.Range, format string, args ...any) {
 	r.Report(rng, fmt.Sprintf(format, args...))
 }
 
-// Ignored reports whether an //idemlint:ignore directive for the pass's
-// analyzer sits on pos's line or the line above.
-func (r *Reporter) Ignored(pos token.Pos) bool {
-	p := r.pass.Fset.Position(pos)
-	return len(r.ignored[lineKey{p.Filename, p.Line}]) > 0 || len(r.ignored[lineKey{p.Filename, p.Line - 1}]) > 0
-}
-
 // IsGenerated reports whether pos lies in a generated file of the pass.
 func (r *Reporter) IsGenerated(pos token.Pos) bool {
-	return r.generated[r.pass.Fset.Position(pos).Filename]
+	return r.res.generated[r.pass.Fset.Position(pos).Filename]
 }

@@ -16,7 +16,14 @@ import (
 // topics and returns it and its addresses; it is closed when the test ends.
 func NewCluster(t testing.TB, topics ...string) (*kfake.Cluster, []string) {
 	t.Helper()
-	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.SeedTopics(1, topics...),
+	return NewPartitioned(t, 1, topics...)
+}
+
+// NewPartitioned is NewCluster with topics of the given number of
+// partitions.
+func NewPartitioned(t testing.TB, partitions int32, topics ...string) (*kfake.Cluster, []string) {
+	t.Helper()
+	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.SeedTopics(partitions, topics...),
 		kfake.GroupMinSessionTimeout(100*time.Millisecond))
 	if err != nil {
 		t.Fatalf("kfake: %v", err)

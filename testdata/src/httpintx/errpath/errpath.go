@@ -24,7 +24,7 @@ func Handle(ctx context.Context, db *sql.DB, c *http.Client, alert *http.Request
 }
 
 // finish ends the transaction it is passed.
-func finish(tx *sql.Tx, err error) error { // want finish:`endsTx\(param 0\)`
+func finish(tx *sql.Tx, err error) error {
 	if err != nil {
 		tx.Rollback()
 		return err

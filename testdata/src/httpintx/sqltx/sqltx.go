@@ -52,7 +52,7 @@ func (u *unitOfWork) notify() error {
 	return err
 }
 
-func (u *unitOfWork) finish() error { // want finish:`endsTx\(recv\)`
+func (u *unitOfWork) finish() error {
 	if err := u.tx.Commit(); err != nil {
 		return err
 	}

@@ -22,7 +22,7 @@ type Store struct {
 }
 
 // WithTx runs fn inside one transaction.
-func (s *Store) WithTx(ctx context.Context, fn func(q *Queries) error) error { // want WithTx:`runsInTx\(param 1\)`
+func (s *Store) WithTx(ctx context.Context, fn func(q *Queries) error) error {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
 		return err
@@ -35,14 +35,14 @@ func (s *Store) WithTx(ctx context.Context, fn func(q *Queries) error) error { /
 }
 
 // InTx does the same through pgx.BeginFunc.
-func (s *Store) InTx(ctx context.Context, fn func(q *Queries) error) error { // want InTx:`runsInTx\(param 1\)`
+func (s *Store) InTx(ctx context.Context, fn func(q *Queries) error) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		return fn(s.q.WithTx(tx))
 	})
 }
 
 // Forward hands its callback on to WithTx.
-func (s *Store) Forward(ctx context.Context, fn func(q *Queries) error) error { // want Forward:`runsInTx\(param 1\)`
+func (s *Store) Forward(ctx context.Context, fn func(q *Queries) error) error {
 	return s.WithTx(ctx, fn)
 }
 

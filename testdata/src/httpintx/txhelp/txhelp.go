@@ -12,7 +12,7 @@ import (
 )
 
 // Commit commits tx and wraps the error.
-func Commit(tx *sqlx.Tx) error { // want Commit:`endsTx\(param 0\)`
+func Commit(tx *sqlx.Tx) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
@@ -20,7 +20,7 @@ func Commit(tx *sqlx.Tx) error { // want Commit:`endsTx\(param 0\)`
 }
 
 // Finish commits or rolls back, through Commit.
-func Finish(tx *sqlx.Tx, err error) error { // want Finish:`endsTx\(param 0\)`
+func Finish(tx *sqlx.Tx, err error) error {
 	if err != nil {
 		_ = tx.Rollback()
 		return err
@@ -44,7 +44,7 @@ type UnitOfWork struct {
 type Manager struct{ Pool *pgxpool.Pool }
 
 // Begin opens a unit of work.
-func (m *Manager) Begin(ctx context.Context) (*UnitOfWork, error) { // want Begin:`beginsTx`
+func (m *Manager) Begin(ctx context.Context) (*UnitOfWork, error) {
 	tx, err := m.Pool.Begin(ctx)
 	if err != nil {
 		return nil, err
@@ -53,7 +53,7 @@ func (m *Manager) Begin(ctx context.Context) (*UnitOfWork, error) { // want Begi
 }
 
 // Start opens a unit of work through Begin, storing the field afterwards.
-func Start(ctx context.Context, m *Manager) (*UnitOfWork, error) { // want Start:`beginsTx`
+func Start(ctx context.Context, m *Manager) (*UnitOfWork, error) {
 	u, err := m.Begin(ctx)
 	if err != nil {
 		return nil, err
@@ -62,7 +62,7 @@ func Start(ctx context.Context, m *Manager) (*UnitOfWork, error) { // want Start
 }
 
 // Open stores the transaction in a field of a variable it returns.
-func Open(ctx context.Context, pool *pgxpool.Pool) (*UnitOfWork, error) { // want Open:`beginsTx`
+func Open(ctx context.Context, pool *pgxpool.Pool) (*UnitOfWork, error) {
 	u := &UnitOfWork{}
 	tx, err := pool.Begin(ctx)
 	if err != nil {
@@ -79,13 +79,13 @@ func Wrap(tx pgx.Tx) *UnitOfWork { return &UnitOfWork{tx: tx} }
 func (u *UnitOfWork) Tx() pgx.Tx { return u.tx }
 
 // Commit commits the unit of work.
-func (u *UnitOfWork) Commit(ctx context.Context) error { // want Commit:`endsTx\(recv\)`
+func (u *UnitOfWork) Commit(ctx context.Context) error {
 	u.done = true
 	return u.tx.Commit(ctx)
 }
 
 // Close rolls back an unfinished unit of work.
-func (u *UnitOfWork) Close(ctx context.Context) { // want Close:`endsTx\(recv\)`
+func (u *UnitOfWork) Close(ctx context.Context) {
 	if !u.done {
 		_ = u.tx.Rollback(ctx)
 	}

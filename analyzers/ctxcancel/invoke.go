@@ -1,0 +1,119 @@
+package ctxcancel
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/apis"
+)
+
+// invokeUses returns the sinks a call through an interface method hands a
+// context to, resolved by the call layer: the implementations in sight
+// (the package and its direct imports, test files excluded), each of
+// which must pass that context parameter to a sink of the same kind; with
+// none in sight, a library sink whose name and signature the method
+// mirrors (a project's Producer interface with WriteMessages(ctx, ...kafka.Message) error).
+func (s *state) invokeUses(instr ssa.CallInstruction, common *ssa.CallCommon) []use {
+	m := common.Method
+	if s.layer == nil || m == nil {
+		return nil
+	}
+	impls := s.layer.Implementations(m)
+	if len(impls) == 0 {
+		lib := s.layer.Mirror(m, s.sinkSet())
+		if lib == nil {
+			return nil
+		}
+		kind, i := s.sinkKind(lib)
+		if kind == "" || i < 0 || i >= len(common.Args) {
+			return nil
+		}
+		return []use{{instr: instr, arg: common.Args[i], argIdx: i, kind: kind, chain: []string{s.methodName(m), sinkName(lib)}}}
+	}
+	var common0 []ParamSink
+	for k, impl := range impls {
+		var sinks []ParamSink
+		if kind, i := s.sinkKind(impl); kind != "" {
+			sinks = []ParamSink{{Param: i, Kind: string(kind), Chain: []string{sinkName(impl)}}}
+		} else {
+			sinks = s.summaryOfObj(impl)
+		}
+		if k == 0 {
+			common0 = sinks
+			continue
+		}
+		common0 = keepShared(common0, sinks)
+	}
+	var out []use
+	for _, ps := range common0 {
+		if ps.Param < 0 || ps.Param >= len(common.Args) || len(ps.Chain) == 0 {
+			continue
+		}
+		chain := []string{s.methodName(m)}
+		if _, lib := s.sinkKind(impls[0]); lib < 0 {
+			chain = append(chain, s.methodName(impls[0])) // a library sink names itself
+		}
+		chain = append(chain, ps.Chain...)
+		if len(chain) > maxChain {
+			chain = append(chain[:maxChain-1:maxChain-1], chain[len(chain)-1])
+		}
+		out = append(out, use{instr: instr, arg: common.Args[ps.Param], argIdx: ps.Param, kind: apis.SinkKind(ps.Kind), chain: chain, timed: ps.Timed, field: ps.Field})
+	}
+	return out
+}
+
+// keepShared keeps the sinks of a that b has too (same parameter, field and kind).
+func keepShared(a, b []ParamSink) []ParamSink {
+	var out []ParamSink
+	for _, x := range a {
+		for _, y := range b {
+			if x.Param == y.Param && x.Field == y.Field && x.Kind == y.Kind {
+				out = append(out, x)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// summaryOfObj returns the sinks of a declared function or method:
+// computed for this package's, imported for the others.
+func (s *state) summaryOfObj(fn *types.Func) []ParamSink {
+	fn = fn.Origin()
+	if fn.Pkg() == s.pass.Pkg {
+		if f := s.ssa.Pkg.Prog.FuncValue(fn); f != nil && len(f.Blocks) > 0 {
+			return s.localSummary(f)
+		}
+		return nil
+	}
+	var f ReachesSink
+	if s.pass.ImportObjectFact(fn, &f) {
+		return f.Sinks
+	}
+	return nil
+}
+
+// sinkSet returns the library sinks of the tables and flags.
+func (s *state) sinkSet() *apis.Set {
+	if s.sinks == nil {
+		s.sinks = apis.TxContextSinks()
+		s.sinks.Add(apis.PublishContextSinks().Funcs()...)
+		s.sinks.Add(s.txSinks.Funcs()...)
+		s.sinks.Add(s.publishSinks.Funcs()...)
+	}
+	return s.sinks
+}
+
+// methodName names a method in a chain with its type ("Producer.Publish",
+// "kafkaProducer.Publish"), and its package when it is another's.
+func (s *state) methodName(fn *types.Func) string {
+	name := fn.Name()
+	if recv := fn.Signature().Recv(); recv != nil {
+		name = apis.TypeName(recv.Type()) + "." + name
+	}
+	if fn.Pkg() == nil || fn.Pkg() == s.pass.Pkg {
+		return name
+	}
+	return fn.Pkg().Name() + "." + name
+}

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"encoding/gob"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/idemlint/idemlint/internal/config"
+)
+
+// The go vet protocol: go vet runs the tool with -V=full (for the cache
+// key) and -flags (to learn its flags) in the directory it was started in,
+// then once per package — each in its own process, in the package's
+// directory — with a JSON file describing the package (the unit).
+//
+// Every unit of a run must see the same configuration where it matters for
+// facts, because a unit decodes the facts its dependencies' units wrote.
+// A unit cannot learn where go vet was started (neither -V=full nor -flags
+// can hand it anything), so the configuration of a unit is:
+//
+//   - $IDEMLINT_CONFIG, an absolute path, the same for every unit;
+//   - else .idemlint.yml found from the package's directory, for packages of
+//     a module checked out on disk (the main module, workspace modules);
+//   - else none (every analyzer, default settings) for the standard library
+//     and dependencies from the module cache: a dependency's own
+//     .idemlint.yml never applies, and its facts are the same whichever
+//     module is vetted.
+//
+// -V=full hashes the file in force where go vet starts, so go vet's cache
+// of results is keyed by it. Every analyzer's fact types are registered
+// whatever is enabled: a dependency's facts may come from an analyzer the
+// package's configuration disables, and gob cannot decode an unregistered type.
+
+// vetUnit is the part of go vet's unit configuration the tool reads itself.
+type vetUnit struct {
+	Dir           string
+	ImportPath    string
+	ModulePath    string
+	ModuleVersion string
+}
+
+// runVet runs the go vet protocol with the analyzers in all.
+func runVet(args []string, all []*analysis.Analyzer) {
+	registerFactTypes(all)
+	as := all
+	if unit := args[len(args)-1]; strings.HasSuffix(unit, ".cfg") {
+		path, err := vetConfigPath(unit)
+		if err == nil && path != "" {
+			as, err = applyConfig(path, all)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "idemlint: %v\n", err)
+			os.Exit(1)
+		}
+	}
+	unitchecker.Main(namedInText(as)...)
+}
+
+// vetConfigPath returns the configuration file of the unit described by
+// the JSON file cfgFile ("" when none applies).
+func vetConfigPath(cfgFile string) (string, error) {
+	if p := os.Getenv(configEnv); p != "" {
+		if !filepath.IsAbs(p) {
+			return "", fmt.Errorf("%s=%s: under go vet give an absolute path (go vet runs the tool in each package's directory), e.g. %s=$PWD/%s", configEnv, p, configEnv, p)
+		}
+		return p, nil
+	}
+	data, err := os.ReadFile(cfgFile)
+	if err != nil {
+		return "", err
+	}
+	var u vetUnit
+	if err := json.Unmarshal(data, &u); err != nil {
+		return "", fmt.Errorf("reading %s: %v", cfgFile, err)
+	}
+	if u.ModulePath == "" || u.ModuleVersion != "" || u.Dir == "" {
+		return "", nil // the standard library or a dependency from the module cache
+	}
+	return config.Find(u.Dir)
+}
+
+// registerFactTypes registers with gob the fact types of the analyzers and
+// of those they require.
+func registerFactTypes(as []*analysis.Analyzer) {
+	seen := make(map[*analysis.Analyzer]bool)
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, f := range a.FactTypes {
+			gob.Register(f)
+		}
+		for _, r := range a.Requires {
+			visit(r)
+		}
+	}
+	for _, a := range as {
+		visit(a)
+	}
+}
+
+// namedInText returns copies of the analyzers whose diagnostics end with
+// the analyzer's name, as in the command's text output. go vet's text
+// output does not name the analyzer, and since Go 1.26 go vet always asks
+// the tool for JSON and prints the text itself, so the tool cannot tell
+// the two outputs apart: the name is in the message of both.
+func namedInText(as []*analysis.Analyzer) []*analysis.Analyzer {
+	out := make([]*analysis.Analyzer, len(as))
+	for i, a := range as {
+		c := *a
+		run, name := a.Run, a.Name
+		c.Run = func(pass *analysis.Pass) (any, error) {
+			p := *pass
+			p.Report = func(d analysis.Diagnostic) {
+				d.Message += " (" + name + ")"
+				pass.Report(d)
+			}
+			return run(&p)
+		}
+		out[i] = &c
+	}
+	return out
+}

@@ -1,0 +1,124 @@
+// Package calls defines an Analyzer that summarises, once per function of
+// the analysed code, what the function does to its parameters and
+// receiver, and answers the other analyzers' inter-procedural questions
+// from those summaries. It reports nothing (like x/tools ctrlflow).
+//
+// A summary (the Summary fact, on *types.Func, exported for every
+// function and interface method that has one) lists effects:
+//
+//   - net: calling the function reaches the network (HTTP or gRPC), with
+//     the chain of calls down to the library call;
+//   - beginsTx: it begins a transaction and returns it held in a struct
+//     (a unit of work);
+//   - endsTx: it commits or rolls back the transaction held by its
+//     receiver or by a parameter;
+//   - calls: it calls its function parameter i — inside a transaction it
+//     began (a WithTx helper), or in a goroutine.
+//
+// Calls are resolved through static callees; interface methods (to the
+// implementations declared in the analysed package and the packages it
+// imports directly, test files excluded; to a library table entry by shape
+// when no implementation is in sight); method values and function values
+// kept in locals, struct fields and maps (every function value stored
+// there in the package); callbacks (an argument passed where the callee
+// calls its parameter lends the call its effects); generic functions
+// (through their origin). A goroutine does not lend its effects to the
+// function that starts it.
+//
+// Work is bounded: each function's summary is computed once (a memo with a
+// started flag cuts cycles conservatively); a function value is chased
+// through at most maxValueDepth assignments; a call resolves to at most
+// maxTargets functions; chains keep at most maxChain names.
+package calls
+
+import (
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/gate"
+	"github.com/idemlint/idemlint/internal/noreturn"
+	"github.com/idemlint/idemlint/internal/safe"
+)
+
+// ExtraNetworkCalls extends the default table of network calls. It is the
+// -network-calls flag of this Analyzer; analyzers that require this one
+// register it among their own flags too.
+var ExtraNetworkCalls config.FuncList
+
+// ExtraNetworkCallsUsage is the usage text of the -network-calls flag.
+const ExtraNetworkCallsUsage = "comma-separated extra network calls (import/path.Func or import/path.Type.Method)"
+
+// Analyzer computes the Summary facts and the Result.
+var Analyzer = &analysis.Analyzer{
+	Name:       "calls",
+	Doc:        "summarise what each function does to its parameters and receiver (network calls, transactions, callbacks), through interfaces, function values and helpers",
+	URL:        "https://github.com/idemlint/idemlint/tree/main/internal/calls",
+	Run:        safe.Run(run),
+	Requires:   []*analysis.Analyzer{noreturn.Analyzer},
+	FactTypes:  []analysis.Fact{new(Summary)},
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+func init() {
+	Analyzer.Flags.Var(&ExtraNetworkCalls, "network-calls", ExtraNetworkCallsUsage)
+}
+
+// Bounds on the work per function and the size of facts.
+const (
+	maxChain      = 6 // names in a chain
+	maxValueDepth = 4 // assignments followed to find a function value
+	maxTargets    = 8 // functions one call may resolve to
+	maxEffects    = 8 // effects of one kind in a summary
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	r := newResult(pass, ExtraNetworkCalls.AddTo(apis.NetworkCalls()))
+	// The standard library is described by the API tables; its packages
+	// have no summaries, so that every driver (with or without the
+	// standard library from source) sees the same ones.
+	if apis.IsStdlib(pass.Pkg.Path()) {
+		r.std = true
+		return r, nil
+	}
+	if relevant(pass, r) {
+		r.exportFacts()
+	}
+	return r, nil
+}
+
+// relevance is the gate of the net, beginsTx and endsTx effects: each
+// starts at a library call within the package's reach (a dependency's
+// summary was derived from one within its own reach, hence ours).
+var relevance = gate.Gate{Libraries: func() []string {
+	return append(gate.Paths(ExtraNetworkCalls.AddTo(apis.NetworkCalls())), apis.DBPaths...)
+}}
+
+// relevant reports whether a function of the package can have a summary:
+// the package passes the gate, or it declares a function with a parameter
+// of function type (a calls effect needs no library). The Result still
+// answers lazily for the analyzers that require it.
+func relevant(pass *analysis.Pass, r *Result) bool {
+	if relevance.Open(pass) {
+		return true
+	}
+	for fn := range r.decls {
+		if hasFuncParam(fn) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasFuncParam(fn *types.Func) bool {
+	ps := fn.Signature().Params()
+	for i := range ps.Len() {
+		if _, ok := ps.At(i).Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
+}

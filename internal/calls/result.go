@@ -1,0 +1,372 @@
+package calls
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/funcname"
+	"github.com/idemlint/idemlint/internal/gate"
+	"github.com/idemlint/idemlint/internal/noreturn"
+)
+
+// Result answers questions about the calls of the analysed package from
+// the summaries: those of its own functions (computed once, on first use)
+// and those imported from its dependencies.
+//
+// Several analyzers that require calls use one Result concurrently, so
+// every exported method holds mu; unexported methods expect it held.
+type Result struct {
+	pass *analysis.Pass
+	net  *apis.Set
+	nr   *noreturn.Result
+
+	// which libraries the package reaches: no transaction effect without a
+	// database library, no net effect without a network library
+	dbReach, netReach bool
+	std               bool // a package of the standard library: no summaries
+
+	decls   map[*types.Func]*ast.FuncDecl
+	sums    map[*types.Func]*Summary // nil entry: nothing
+	started map[*types.Func]bool
+	cfgs    map[ast.Node]*cfg.CFG
+	lits    map[*ast.FuncLit][]string // network chains of literals reached as values
+
+	idx *index // function values and callback arguments, built on first use
+	ifc *ifaces
+
+	mu sync.Mutex
+}
+
+func newResult(pass *analysis.Pass, net *apis.Set) *Result {
+	r := &Result{
+		pass:    pass,
+		net:     net,
+		decls:   make(map[*types.Func]*ast.FuncDecl),
+		sums:    make(map[*types.Func]*Summary),
+		started: make(map[*types.Func]bool),
+		cfgs:    make(map[ast.Node]*cfg.CFG),
+		lits:    make(map[*ast.FuncLit][]string),
+	}
+	r.nr, _ = pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
+	r.dbReach = gate.Disabled || gate.Reaches(pass.Pkg, apis.DBPaths...)
+	r.netReach = gate.Disabled || gate.Reaches(pass.Pkg, gate.Paths(net)...)
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					r.decls[fn] = fd
+				}
+			}
+		}
+	}
+	return r
+}
+
+// exportFacts exports the summaries of the package's functions and
+// interface methods, in source order.
+func (r *Result) exportFacts() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, f := range r.pass.Files {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if fn, ok := r.pass.TypesInfo.Defs[d.Name].(*types.Func); ok && d.Body != nil {
+					r.export(fn)
+				}
+			case *ast.GenDecl:
+				for _, m := range interfaceMethods(r.pass.TypesInfo, d) {
+					r.export(m)
+				}
+			}
+		}
+	}
+}
+
+func (r *Result) export(fn *types.Func) {
+	if s := r.summary(fn); !s.empty() {
+		r.pass.ExportObjectFact(fn, s)
+	}
+}
+
+// interfaceMethods returns the explicit methods of the non-generic
+// interfaces a declaration declares.
+func interfaceMethods(info *types.Info, d *ast.GenDecl) []*types.Func {
+	var out []*types.Func
+	for _, s := range d.Specs {
+		ts, ok := s.(*ast.TypeSpec)
+		if !ok {
+			continue
+		}
+		tn, ok := info.Defs[ts.Name].(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 {
+			continue
+		}
+		if iface, ok := named.Underlying().(*types.Interface); ok {
+			for m := range iface.ExplicitMethods() {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// Of returns the summary of fn (nil when it has none).
+func (r *Result) Of(fn *types.Func) *Summary {
+	if r == nil || fn == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s := r.summary(fn)
+	if s.empty() {
+		return nil
+	}
+	return s
+}
+
+// summary returns the summary of fn: computed for the package's own
+// functions and interface methods, imported for the others (an interface
+// method of a dependency is also resolved here, when the fact is absent).
+// Cycles are cut conservatively: a function whose summary is being
+// computed has none.
+func (r *Result) summary(fn *types.Func) *Summary {
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	if s, ok := r.sums[fn]; ok {
+		return s
+	}
+	if r.started[fn] {
+		return nil
+	}
+	r.started[fn] = true
+	var s *Summary
+	switch {
+	case r.std || fn.Pkg() != nil && apis.IsStdlib(fn.Pkg().Path()):
+		// the tables know the standard library
+	case fn.Pkg() != r.pass.Pkg:
+		var f Summary
+		if fn.Pkg() != nil && r.pass.ImportObjectFact(fn, &f) {
+			s = &f
+		} else if isInterfaceMethod(fn) {
+			s = r.interfaceSummary(fn)
+		}
+	case isInterfaceMethod(fn):
+		s = r.interfaceSummary(fn)
+	case r.decls[fn] != nil:
+		s = r.compute(fn, r.decls[fn])
+	}
+	if s.empty() {
+		s = nil
+	}
+	r.sums[fn] = s
+	return s
+}
+
+// compute builds the summary of a function declared in the package.
+func (r *Result) compute(fn *types.Func, decl *ast.FuncDecl) *Summary {
+	s := &Summary{}
+	if r.netReach {
+		s.Net = r.bodyNet(decl.Body)
+	}
+	if r.dbReach {
+		if returnsHeldTx(fn) {
+			s.Begins = r.computeBegins(decl)
+		}
+		s.Ends = r.computeEnds(fn, decl)
+	}
+	s.Calls = r.computeCalls(fn, decl)
+	return s
+}
+
+// NetChain returns the chain of calls by which a call of fn reaches the
+// network, starting with fn itself: ["(*http.Client).Do"] for a library
+// call, ["payment.(*Client).Charge", "(*http.Client).Do"] for a function
+// whose summary has a net effect. It returns nil when fn makes no known
+// network call.
+func (r *Result) NetChain(fn *types.Func) []string {
+	if r == nil || fn == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.funcNet(fn)
+}
+
+// CallNet returns the chain by which call reaches the network: through its
+// callee (static, an interface method, or the function values a func-typed
+// variable, field or map may hold) or through a callback argument the
+// callee calls. It returns nil when the call makes no known network call.
+func (r *Result) CallNet(call *ast.CallExpr) []string {
+	if r == nil || call == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.callNet(call)
+}
+
+// IsNetworkCall reports whether fn is a library network call of the table
+// (extended by -network-calls).
+func (r *Result) IsNetworkCall(fn *types.Func) bool {
+	return r != nil && fn != nil && r.net.Match(fn.Origin())
+}
+
+func (r *Result) funcNet(fn *types.Func) []string {
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	if r.net.Match(fn) {
+		return []string{funcname.Lib(fn, nil)}
+	}
+	s := r.summary(fn)
+	if s == nil || s.Net == nil {
+		return nil
+	}
+	return clip(append([]string{funcname.Code(fn, nil)}, s.Net...))
+}
+
+// callNet is CallNet with mu held.
+func (r *Result) callNet(call *ast.CallExpr) []string {
+	info := r.pass.TypesInfo
+	fn := apis.Callee(info, call)
+	if c := r.funcNet(fn); c != nil {
+		return c
+	}
+	if _, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		return nil // func() {...}(): its body is the caller's (CallLits)
+	}
+	if fn == nil {
+		for _, t := range r.targets(call.Fun) {
+			if c := r.valueNet(t); c != nil {
+				return c
+			}
+		}
+	}
+	// A callback the callee calls: ConsumeTopic(ctx, r, s.process).
+	if fn == nil {
+		return nil
+	}
+	s := r.summary(fn)
+	if s == nil {
+		return nil
+	}
+	for _, c := range s.Calls {
+		if c.Go || c.Param >= len(call.Args) || !isFuncParam(fn, c.Param) {
+			continue
+		}
+		arg := call.Args[c.Param]
+		if _, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
+			continue // the caller's body holds it (CallLits)
+		}
+		for _, t := range r.values(arg) {
+			if ch := r.valueNet(t); ch != nil {
+				return clip(append([]string{funcname.Code(fn, nil)}, ch...))
+			}
+		}
+	}
+	return nil
+}
+
+// valueNet returns the network chain of a function value: a named
+// function or method, or a function literal.
+func (r *Result) valueNet(v funcValue) []string {
+	if v.fn != nil {
+		return r.funcNet(v.fn)
+	}
+	if v.lit == nil {
+		return nil
+	}
+	if c, ok := r.lits[v.lit]; ok {
+		return c // nil while it is being computed: a cycle
+	}
+	r.lits[v.lit] = nil
+	c := r.bodyNet(v.lit.Body)
+	r.lits[v.lit] = c
+	return c
+}
+
+// bodyNet returns the chain of the first network call of body, in source
+// order. Calls in goroutines do not count; function literals count when
+// they are called on the spot or passed to a call (retry.Do(func...)).
+func (r *Result) bodyNet(body *ast.BlockStmt) []string {
+	var found []string
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.GoStmt, *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if c := r.callNet(n); c != nil {
+				found = c
+				return false
+			}
+			for _, lit := range CallLits(n) {
+				ast.Inspect(lit.Body, visit)
+			}
+		}
+		return true
+	}
+	ast.Inspect(body, visit)
+	return found
+}
+
+// CallLits returns the function literals that call evaluates during the
+// call: the literal called itself, and literals passed as arguments.
+func CallLits(call *ast.CallExpr) []*ast.FuncLit {
+	var out []*ast.FuncLit
+	if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		out = append(out, lit)
+	}
+	for _, a := range call.Args {
+		if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+			out = append(out, lit)
+		}
+	}
+	return out
+}
+
+func clip(chain []string) []string {
+	if len(chain) <= maxChain {
+		return chain
+	}
+	out := append([]string{}, chain[:maxChain-2]...)
+	return append(out, "…", chain[len(chain)-1])
+}
+
+func isFuncParam(fn *types.Func, i int) bool {
+	ps := fn.Signature().Params()
+	if i < 0 || i >= ps.Len() {
+		return false
+	}
+	t := ps.At(i).Type()
+	if fn.Signature().Variadic() && i == ps.Len()-1 {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Signature)
+	return ok
+}
+
+// where returns "file.go:line" for pos.
+func (r *Result) where(pos token.Pos) string {
+	p := r.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
