@@ -57,6 +57,7 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 			a.reportFireAndForget(c, s.commitOf[c], g, s.spawnOf[g])
 		}
 	}
+	a.checkAutoAck(fn, s)
 	for _, r := range s.reads {
 		h := search(r, false, func(i ssa.Instruction) bool { return i != r && s.handler[i] != "" }, nil)
 		if h != nil {

@@ -91,5 +91,6 @@ func run(pass *analysis.Pass) (any, error) {
 			c.checkLoop(cur)
 		}
 	}
+	c.checkHandlers()
 	return nil, nil
 }

@@ -183,7 +183,8 @@ func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
 
 // Set is a set of Funcs. The zero value is empty and ready to use.
 type Set struct {
-	m map[Func]bool
+	m     map[Func]bool
+	preds []func(*types.Func) bool // members no table can list (ent's generated Tx.Commit)
 }
 
 // NewSet returns a set holding fs.
@@ -211,8 +212,21 @@ func (s *Set) Match(fn *types.Func) bool {
 	if s == nil || fn == nil {
 		return false
 	}
-	return s.m[Describe(fn)]
+	if s.m[Describe(fn)] {
+		return true
+	}
+	for _, p := range s.preds {
+		if p(fn.Origin()) {
+			return true
+		}
+	}
+	return false
 }
+
+// AddMatcher adds the functions pred accepts: members of generated code
+// whose import path belongs to the user (ent's Tx.Commit), recognized by
+// the library packages their package imports.
+func (s *Set) AddMatcher(pred func(*types.Func) bool) { s.preds = append(s.preds, pred) }
 
 // MatchCall reports whether call calls one of the set's functions, and returns it.
 func (s *Set) MatchCall(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
@@ -241,6 +255,7 @@ func (s *Set) Clone() *Set {
 		for f := range s.m {
 			c.Add(f)
 		}
+		c.preds = slices.Clone(s.preds)
 	}
 	return c
 }

@@ -113,5 +113,5 @@ func IsTx(t types.Type) bool {
 	if !ok || n.Obj().Pkg() == nil {
 		return false
 	}
-	return IsTxType(n.Obj().Pkg().Path(), n.Obj().Name())
+	return IsTxType(n.Obj().Pkg().Path(), n.Obj().Name()) || isGeneratedTx(n.Obj())
 }

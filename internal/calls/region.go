@@ -158,7 +158,7 @@ func (r *Result) beginAt(n ast.Node) (*Tx, *types.Var) {
 	if !ok {
 		return nil, nil
 	}
-	if !r.returnsTx(call) {
+	if !r.returnsTx(call) && !r.isLibraryBegin(call) {
 		fn := apis.Callee(r.pass.TypesInfo, call)
 		if fn == nil || !r.beginsHeld(fn) {
 			return nil, nil

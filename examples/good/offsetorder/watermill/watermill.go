@@ -1,0 +1,25 @@
+// Package watermill returns from the handler after the write: the router
+// acks on a nil return and nacks (redelivers) on an error.
+package watermill
+
+import (
+	"database/sql"
+	"encoding/json"
+
+	"github.com/ThreeDotsLabs/watermill/message"
+)
+
+type OrderPlaced struct {
+	OrderID string `json:"order_id"`
+}
+
+func Handler(db *sql.DB) message.NoPublishHandlerFunc {
+	return func(msg *message.Message) error {
+		var ev OrderPlaced
+		if err := json.Unmarshal(msg.Payload, &ev); err != nil {
+			return err
+		}
+		_, err := db.ExecContext(msg.Context(), `INSERT INTO invoices (order_id) VALUES ($1)`, ev.OrderID)
+		return err
+	}
+}
