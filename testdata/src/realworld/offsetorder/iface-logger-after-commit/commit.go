@@ -21,7 +21,7 @@ func (stdLogger) WarnMsg(msg string, err error) { log.Printf("%s: %v", msg, err)
 
 type Processor struct{ log Logger }
 
-func (p *Processor) commitMessage(ctx context.Context, r *kafka.Reader, m kafka.Message) { // want commitMessage:"commitsOffset" commitMessage:"durableWork"
+func (p *Processor) commitMessage(ctx context.Context, r *kafka.Reader, m kafka.Message) { // want commitMessage:"commitsOffset"
 	if err := r.CommitMessages(ctx, m); err != nil {
 		p.log.WarnMsg("commitMessage", err)
 	}

@@ -17,7 +17,7 @@ type lotteryConcluded struct {
 	LotteryID int `json:"lottery_id"`
 }
 
-func SendPrizes(ctx context.Context, sub message.Subscriber, db *sql.DB) error { // want SendPrizes:"durableWork"
+func SendPrizes(ctx context.Context, sub message.Subscriber, db *sql.DB) error { // want SendPrizes:"commitsOffset" SendPrizes:"durableWork"
 	msgs, err := sub.Subscribe(ctx, "lottery-concluded")
 	if err != nil {
 		return err
@@ -42,7 +42,7 @@ func SendPrizes(ctx context.Context, sub message.Subscriber, db *sql.DB) error {
 }
 
 // SendPrizesAfter is the correct form: the Ack follows the durable write.
-func SendPrizesAfter(ctx context.Context, sub message.Subscriber, db *sql.DB) error { // want SendPrizesAfter:"durableWork"
+func SendPrizesAfter(ctx context.Context, sub message.Subscriber, db *sql.DB) error { // want SendPrizesAfter:"commitsOffset" SendPrizesAfter:"durableWork"
 	msgs, err := sub.Subscribe(ctx, "lottery-concluded")
 	if err != nil {
 		return err
