@@ -279,6 +279,12 @@ func (c *checker) readCall(call *ast.CallExpr) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
+	if isDBLibrary(fn.Pkg().Path()) && !apis.IsSQLTextLibrary(fn.Pkg().Path()) {
+		// An ORM or a document store writes through its methods (Create,
+		// Save, Set, InsertOne, NewInsert): only ending the transaction is
+		// known not to write.
+		return txEnds.Match(fn)
+	}
 	if isDBLibrary(fn.Pkg().Path()) {
 		switch fn.Name() {
 		case "CopyFrom", "SendBatch", "LargeObjects", "Exec", "ExecContext", "MustExec", "MustExecContext", "NamedExec", "NamedExecContext", "NamedQuery", "Prepare", "PrepareContext", "Preparex", "PreparexContext":
@@ -444,3 +450,12 @@ func mayHold(t types.Type) bool {
 	_, basic := t.Underlying().(*types.Basic)
 	return !basic
 }
+
+// txEnds are the library calls that end a transaction (commit or rollback).
+var txEnds = func() *apis.Set {
+	s := apis.TxCommits()
+	for _, f := range apis.TxRollbacks().Funcs() {
+		s.Add(f)
+	}
+	return s
+}()

@@ -1,6 +1,9 @@
 package apis
 
-import "go/types"
+import (
+	"go/types"
+	"strings"
+)
 
 // Database APIs: pgx (v4 and v5, pgxpool, pgconn), database/sql, sqlx.
 const (
@@ -14,6 +17,23 @@ const (
 
 // DBPaths are the import paths (normalized) of the database libraries.
 var DBPaths = []string{pgx, sqlPkg, sqlx, pgconn}
+
+// SQLTextPaths are the database libraries whose writes and locks show in
+// the SQL text they are given (the others, ORMs and document stores, write
+// through methods such as Create or Set).
+var SQLTextPaths = []string{pgx, sqlPkg, sqlx, pgconn}
+
+// IsSQLTextLibrary reports whether path (an import path) is, or lies under,
+// one of SQLTextPaths.
+func IsSQLTextLibrary(path string) bool {
+	p := NormPath(path)
+	for _, lib := range SQLTextPaths {
+		if p == lib || strings.HasPrefix(p, lib+"/") {
+			return true
+		}
+	}
+	return false
+}
 
 // txBegins open a transaction and return it.
 var txBegins = NewSet(

@@ -50,7 +50,13 @@ type UserCreate struct{ config }
 func (uc *UserCreate) SetName(s string) *UserCreate { return uc }
 
 // Save creates the User in the database.
-func (uc *UserCreate) Save(ctx context.Context) (*User, error) { return &User{}, nil }
+func (uc *UserCreate) Save(ctx context.Context) (*User, error) {
+	// Generated code inserts through the driver (sqlgraph.CreateNode).
+	if err := uc.driver.Exec(ctx, "INSERT INTO users (name) VALUES ($1)", []any{}, nil); err != nil {
+		return nil, err
+	}
+	return &User{}, nil
+}
 
 // User is the model entity for the User schema.
 type User struct{ ID int }

@@ -25,6 +25,9 @@ func PayBetween(ctx context.Context, db *bun.DB, url string) error {
 		return err
 	}
 	defer tx.Rollback()
+	if _, err := tx.NewInsert().Model(&Order{ID: "o1"}).Exec(ctx); err != nil {
+		return err
+	}
 	if _, err := http.Get(url); err != nil { // want `HTTP call http\.Get inside the transaction begun at bun\.go:23`
 		return err
 	}

@@ -20,6 +20,9 @@ func Firestore(ctx context.Context, c *firestore.Client, doc *firestore.Document
 
 func Spanner(ctx context.Context, c *spanner.Client, url string) error {
 	_, err := c.ReadWriteTransaction(ctx, func(ctx context.Context, tx *spanner.ReadWriteTransaction) error {
+		if err := tx.BufferWrite(nil); err != nil {
+			return err
+		}
 		_, err := http.Post(url, "application/json", nil) // want `HTTP call http\.Post inside the transaction begun at docstore\.go:22`
 		return err
 	})
@@ -31,7 +34,7 @@ func Mongo(ctx context.Context, s mongo.Session, coll *mongo.Collection, url str
 		if _, err := coll.InsertOne(ctx, map[string]any{"k": 1}); err != nil {
 			return nil, err
 		}
-		return http.Get(url) // want `HTTP call http\.Get inside the transaction begun at docstore\.go:30`
+		return http.Get(url) // want `HTTP call http\.Get inside the transaction begun at docstore\.go:33`
 	})
 	return err
 }

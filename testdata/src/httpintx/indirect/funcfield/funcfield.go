@@ -31,7 +31,7 @@ func (w *Worker) Handle(ctx context.Context, kind string) error {
 		return err
 	}
 	defer tx.Rollback()
-	_, _ = tx.Exec("UPDATE account SET seen = true") // the transaction writes
+	_, _ = tx.Exec("UPDATE account SET seen = true")               // the transaction writes
 	if _, err := w.post("https://hooks.example.com"); err != nil { // want `HTTP call \(\*http\.Client\)\.Post inside the transaction begun at funcfield\.go:29`
 		return err
 	}

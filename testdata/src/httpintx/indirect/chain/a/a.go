@@ -15,7 +15,7 @@ func Handle(ctx context.Context, db *sql.DB, s *b.Service) error {
 		return err
 	}
 	defer tx.Rollback()
-	_, _ = tx.Exec("UPDATE account SET seen = true") // the transaction writes
+	_, _ = tx.Exec("UPDATE account SET seen = true")              // the transaction writes
 	if err := s.Notify("https://hooks.example.com"); err != nil { // want `HTTP call b\.\(\*Service\)\.Notify → c\.\(\*Provider\)\.Send → \(\*http\.Client\)\.Do inside the transaction begun at a\.go:13`
 		return err
 	}
