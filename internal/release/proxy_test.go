@@ -26,7 +26,8 @@ var released = []struct{ path, dir string }{
 // proxy at v0.1.0 and then, from empty directories and with only that proxy
 // and the local module cache's downloads (no network), installs the command
 // at the tag and requires the runtime helpers from a service module: what
-// the README's install and dependency instructions promise.
+// the README's install and dependency instructions promise; then builds
+// golangci-lint with the plugin at the tag, as .custom-gcl.example.yml does.
 func TestReleaseFromProxy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds idemlint and a service from a fresh module cache: skipped with -short")
@@ -97,6 +98,10 @@ func main() { fmt.Println(key.For("charge", "order-1"), time.Second) }
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("installed idemlint on the service: %v\n%s", err, out)
 	}
+
+	// golangci-lint built with the plugin at the tag, as
+	// .custom-gcl.example.yml asks.
+	buildReleasedGolangci(t, root, work, env, bin)
 }
 
 // publish writes module path at version into the file-based proxy, from
