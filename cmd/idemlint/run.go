@@ -7,12 +7,14 @@ import (
 	"io"
 	"os"
 	"runtime/pprof"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/analyzers"
 	"github.com/idemlint/idemlint/internal/driver"
+	"github.com/idemlint/idemlint/internal/gate"
 )
 
 // Exit codes.
@@ -120,6 +122,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		usage(stderr, fs, all)
 		return exitError
 	}
+	gate.SetFactsFrom(nil) // the configuration, if any, sets it
 	configured, _, err := loadConfig(o.config, all)
 	if err != nil {
 		fmt.Fprintf(stderr, "idemlint: %v\n", err)
@@ -132,9 +135,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	dir, _ := os.Getwd()
 	dopts := driver.Options{Tests: o.tests, FullGraph: o.fullGraph, BuildTags: o.tags, MayReport: analyzers.MayReport}
+	// -facts-from adds to the configuration's facts-from (set by Apply).
+	dopts.FactsFrom = gate.FactsFrom()
 	if o.factsFrom != "" {
-		dopts.FactsFrom = strings.Split(o.factsFrom, ",")
+		dopts.FactsFrom = append(slices.Clone(dopts.FactsFrom), strings.Split(o.factsFrom, ",")...)
 	}
+	gate.SetFactsFrom(dopts.FactsFrom)
 	var sqlPaths []string
 	if o.sqlc {
 		sqlPaths, patterns = splitSQLArgs(patterns)

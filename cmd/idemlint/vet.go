@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/gate"
 )
 
 // The go vet protocol: go vet runs the tool with -V=full (for the cache
@@ -43,14 +44,27 @@ type vetUnit struct {
 	ImportPath    string
 	ModulePath    string
 	ModuleVersion string
+	VetxOnly      bool // only facts are wanted: a dependency of what was named
 }
 
 // runVet runs the go vet protocol with the analyzers in all.
+//
+// A facts-only unit outside the analysed code (the standard library, a
+// dependency from the module cache, unless facts-from names it) still has
+// to be parsed and type-checked: since x/tools v0.52 the unit's facts file
+// also carries its types, which its importers' units read instead of the
+// compiler's export data, so it cannot be answered without parsing. Every
+// analyzer returns at once there (gate.Outside), so such a unit costs what
+// go vet's own type-checking costs.
 func runVet(args []string, all []*analysis.Analyzer) {
 	registerFactTypes(all)
 	as := all
-	if unit := args[len(args)-1]; strings.HasSuffix(unit, ".cfg") {
-		path, err := vetConfigPath(unit)
+	if unitFile := args[len(args)-1]; strings.HasSuffix(unitFile, ".cfg") {
+		u, err := readVetUnit(unitFile)
+		var path string
+		if err == nil {
+			path, err = vetConfigPath(u)
+		}
 		if err == nil && path != "" {
 			as, err = applyConfig(path, all)
 		}
@@ -58,26 +72,32 @@ func runVet(args []string, all []*analysis.Analyzer) {
 			fmt.Fprintf(os.Stderr, "idemlint: %v\n", err)
 			os.Exit(1)
 		}
+		gate.SetRequested(!u.VetxOnly) // a package named on the command line is analysed wherever it lives
 	}
 	unitchecker.Main(namedInText(as)...)
 }
 
-// vetConfigPath returns the configuration file of the unit described by
-// the JSON file cfgFile ("" when none applies).
-func vetConfigPath(cfgFile string) (string, error) {
+// readVetUnit reads the JSON file go vet describes a unit with.
+func readVetUnit(cfgFile string) (*vetUnit, error) {
+	data, err := os.ReadFile(cfgFile)
+	if err != nil {
+		return nil, err
+	}
+	var u vetUnit
+	if err := json.Unmarshal(data, &u); err != nil {
+		return nil, fmt.Errorf("reading %s: %v", cfgFile, err)
+	}
+	return &u, nil
+}
+
+// vetConfigPath returns the configuration file of the unit ("" when none
+// applies).
+func vetConfigPath(u *vetUnit) (string, error) {
 	if p := os.Getenv(configEnv); p != "" {
 		if !filepath.IsAbs(p) {
 			return "", fmt.Errorf("%s=%s: under go vet give an absolute path (go vet runs the tool in each package's directory), e.g. %s=$PWD/%s", configEnv, p, configEnv, p)
 		}
 		return p, nil
-	}
-	data, err := os.ReadFile(cfgFile)
-	if err != nil {
-		return "", err
-	}
-	var u vetUnit
-	if err := json.Unmarshal(data, &u); err != nil {
-		return "", fmt.Errorf("reading %s: %v", cfgFile, err)
 	}
 	if u.ModulePath == "" || u.ModuleVersion != "" || u.Dir == "" {
 		return "", nil // the standard library or a dependency from the module cache

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/report"
 )
 
@@ -27,7 +28,8 @@ import (
 // excluded when there are none): every analyzer reports through
 // report.Analyzer, which drops the diagnostics in excluded files (facts
 // are still computed from them), so every driver honours exclude, go vet
-// included. The returned analyzers are the very values of all.
+// included. facts-from becomes the gate's setting (gate.SetFactsFrom).
+// The returned analyzers are the very values of all.
 func (f *File) Apply(all []*analysis.Analyzer) ([]*analysis.Analyzer, error) {
 	byName := make(map[string]*analysis.Analyzer, len(all))
 	for _, a := range all {
@@ -48,6 +50,7 @@ func (f *File) Apply(all []*analysis.Analyzer) ([]*analysis.Analyzer, error) {
 			return nil, fmt.Errorf("%s: invalid value %q: %v", f.where(s.key), s.value, err)
 		}
 	}
+	gate.SetFactsFrom(f.FactsFrom)
 	if len(f.Exclude) > 0 {
 		report.SetExclude(f.Excluded)
 	} else {

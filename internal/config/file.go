@@ -25,6 +25,7 @@ var FileNames = []string{".idemlint.yml", ".idemlint.yaml"}
 //	  uuidinretry:
 //	    generators: [example.com/ids.New, example.com/ids.Gen.Next]
 //	exclude: [internal/legacy/**, "*_gen.go"]   # findings in these files are dropped
+//	facts-from: [github.com/acme/kit/...]       # other modules whose helpers count
 //
 // A setting is exactly one of the analyzer's flags (-uuidinretry.generators
 // on the command line); a list is joined with commas. Apply checks the
@@ -34,6 +35,10 @@ type File struct {
 	Disable  []string                    `yaml:"disable" json:"disable"`
 	Settings map[string]map[string]Value `yaml:"settings" json:"settings"`
 	Exclude  []string                    `yaml:"exclude" json:"exclude"`
+	// FactsFrom names packages of other modules (import-path patterns,
+	// "github.com/acme/kit/...") whose helpers count like the module's own:
+	// the -facts-from flag's setting.
+	FactsFrom []string `yaml:"facts-from" json:"facts-from"`
 
 	path  string         // the file it was read from ("" for plugin settings)
 	dir   string         // base of relative exclude patterns ("" = working directory)
@@ -41,7 +46,7 @@ type File struct {
 }
 
 // topKeys are the valid top-level keys, for error messages.
-const topKeys = "enable, disable, settings, exclude"
+const topKeys = "enable, disable, settings, exclude, facts-from"
 
 // Value is the value of one setting: a scalar (string, number or boolean,
 // kept as written) or a list of scalars.
@@ -220,7 +225,7 @@ func (f *File) checkKeys(doc *yaml.Node) error {
 		k, v := doc.Content[i], doc.Content[i+1]
 		f.lines[k.Value] = k.Line
 		switch k.Value {
-		case "enable", "disable", "exclude":
+		case "enable", "disable", "exclude", "facts-from":
 			if v.Kind != yaml.SequenceNode && !(v.Kind == yaml.ScalarNode && v.Tag == "!!null") {
 				return fmt.Errorf("%s:%d: %s: want a list, e.g. %s: [name, ...]", f.path, k.Line, k.Value, k.Value)
 			}

@@ -31,6 +31,8 @@ import (
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/internal/safe"
 )
 
 // Analyzer exports ClaimsKey facts and returns which function bodies of
@@ -39,7 +41,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "inbox",
 	Doc:        "find inbox-gated units of work: a transaction that claims a stable ID in a dedup table and skips on an existing claim",
 	URL:        "https://github.com/idemlint/idemlint/tree/main/internal/inbox",
-	Run:        run,
+	Run:        safe.Run(run),
 	FactTypes:  []analysis.Fact{new(ClaimsKey)},
 	ResultType: reflect.TypeFor[*Result](),
 }

@@ -5,6 +5,9 @@
 //   - turns a panic into an error that names the analyzer and the package
 //     (as nilaway's WrapRun does): a panic inside an analyzer would take
 //     down golangci-lint for every user;
+//   - returns at once on a package outside the analysed code (the
+//     standard library, a dependency from the module cache: gate.Outside),
+//     which go vet and golangci-lint hand to every fact-using analyzer;
 //   - skips the analyzer on a package the driver decided it need not
 //     analyse (gate.Skip);
 //   - reports, after the run, the analyzer's //idemlint:ignore directive
@@ -16,6 +19,7 @@ package safe
 
 import (
 	"fmt"
+	"reflect"
 	"runtime/debug"
 
 	"golang.org/x/tools/go/analysis"
@@ -33,6 +37,13 @@ func Run(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error
 					pass.Analyzer.Name, pass.Pkg.Path(), r, debug.Stack())
 			}
 		}()
+		if gate.Outside(pass) {
+			// The checkers insist on a result of the declared type.
+			if t := pass.Analyzer.ResultType; t != nil {
+				return reflect.Zero(t).Interface(), nil
+			}
+			return nil, nil
+		}
 		if pass.Analyzer.ResultType == nil && gate.Skipped(pass.Analyzer.Name, pass.Pkg) {
 			report.Finish(pass)
 			return nil, nil
