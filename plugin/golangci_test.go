@@ -18,6 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/idemlint/idemlint/analyzers"
+	"github.com/idemlint/idemlint/internal/gclbuild"
 	"github.com/idemlint/idemlint/internal/testutil"
 	"github.com/idemlint/idemlint/plugin"
 )
@@ -29,7 +30,7 @@ import (
 
 // gclVersion is the golangci-lint release the plugin is built into: the
 // first v2 release that pins golang.org/x/tools v0.52.0, as idemlint does.
-const gclVersion = "v2.15.0"
+const gclVersion = gclbuild.Version
 
 func repoRoot(t *testing.T) string {
 	t.Helper()

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/idemlint/idemlint/internal/gclbuild"
 )
 
 // customGCL is what .custom-gcl.example.yml asks `golangci-lint custom` to
@@ -38,8 +40,8 @@ func readCustomGCL(t *testing.T, root string) (gclVersion, pluginImport string) 
 	if len(c.Plugins) != 1 || c.Plugins[0].Module != "github.com/idemlint/idemlint" || c.Plugins[0].Version != version || c.Plugins[0].Path != "" {
 		t.Fatalf(".custom-gcl.example.yml: want one plugin github.com/idemlint/idemlint at %s, got %+v", version, c.Plugins)
 	}
-	if c.Version == "" {
-		t.Fatal(".custom-gcl.example.yml: no golangci-lint version")
+	if c.Version != gclbuild.Version {
+		t.Fatalf(".custom-gcl.example.yml builds golangci-lint %q; the plugin is tested with %s (internal/gclbuild)", c.Version, gclbuild.Version)
 	}
 	return c.Version, c.Plugins[0].Import
 }
