@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/internal/gate"
 )
 
 // fakes are analyzers with the kinds of flags idemlint's analyzers have.
@@ -178,5 +180,33 @@ func TestApplyPluginSettingsErrors(t *testing.T) {
 	_, err := f.Apply(newFakes().all)
 	if err == nil || !strings.HasPrefix(err.Error(), `idemlint settings: enable[0]: unknown analyzer "nope"`) {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// facts-from is read as a list and becomes the gate's setting, which
+// decides which packages of other modules are analysed code; a scalar is
+// refused with the form to write.
+func TestApplyFactsFrom(t *testing.T) {
+	t.Cleanup(func() { gate.SetFactsFrom(nil) })
+	fk := newFakes()
+	f := parse(t, "facts-from: [github.com/acme/kit/..., github.com/acme/bus]\n")
+	if _, err := f.Apply(fk.all); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(gate.FactsFrom(), ","); got != "github.com/acme/kit/...,github.com/acme/bus" {
+		t.Errorf("gate.FactsFrom() = %q after Apply", got)
+	}
+	if !gate.MatchFactsFrom("github.com/acme/kit/retry") || gate.MatchFactsFrom("github.com/acme/other") {
+		t.Error("facts-from patterns do not select the packages they name")
+	}
+	if _, err := Parse([]byte("facts-from: github.com/acme/kit/...\n"), ".idemlint.yml"); err == nil || !strings.Contains(err.Error(), "facts-from: want a list") {
+		t.Errorf("a scalar facts-from: error %v, want one asking for a list", err)
+	}
+	// A configuration without the key clears what an earlier one set.
+	if _, err := parse(t, "disable: [httpintx]\n").Apply(fk.all); err != nil {
+		t.Fatal(err)
+	}
+	if len(gate.FactsFrom()) != 0 {
+		t.Errorf("facts-from still %q after applying a file without it", gate.FactsFrom())
 	}
 }
