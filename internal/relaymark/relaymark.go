@@ -1,0 +1,82 @@
+// Package relaymark recognizes where an outbox relay records that a row was
+// published: an SQL UPDATE that sets a published/sent/processed column or
+// status, a DELETE of the outbox row, or a call of a repository or sqlc
+// method named for it (MarkPublished, MarkEventAsSent, DeleteOutboxEvent).
+// Analyzers that need to know that a publish is followed by "this row is
+// done" (lossypublish; a relay is also what dualwrite leaves alone) ask
+// Mark.
+package relaymark
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"regexp"
+	"strings"
+
+	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/sqlscan"
+)
+
+// doneWords name the state of a row that has been handed to the broker.
+const doneWords = `publish|sent|send|process|deliver|dispatch|relay|emit|done|complete|status`
+
+// markedColumn matches the SET list of an UPDATE that records publication.
+var markedColumn = regexp.MustCompile(`(?is)\bset\b.*(` + doneWords + `)`)
+
+// outboxTable matches the table of a DELETE that removes a relayed row.
+var outboxTable = regexp.MustCompile(`(?i)outbox|event|message|job|task|queue|notification`)
+
+// markName matches the name of a function that marks a row done.
+var markName = regexp.MustCompile(`^(?i:mark|set|update|flag)\w*(?i:` + doneWords + `)|^(?i:mark)(?:[A-Z_]|$)|^(?i:delete|remove)\w*(?i:outbox|event|message|record|entry|entries)`)
+
+// Mark reports whether call records a relayed row as published, and
+// returns a short description for messages ("UPDATE ... SET published",
+// "MarkEventAsSent").
+func Mark(info *types.Info, call *ast.CallExpr) (string, bool) {
+	if qc, ok := apis.SQLQueryCall(info, call); ok {
+		tv, ok := info.Types[call.Args[qc.Arg]]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+			return "", false
+		}
+		return markSQL(constant.StringVal(tv.Value))
+	}
+	fn := apis.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || isBrokerLibrary(fn) {
+		return "", false
+	}
+	if markName.MatchString(fn.Name()) {
+		return fn.Name(), true
+	}
+	return "", false
+}
+
+// markSQL reports whether sql records a row as published.
+func markSQL(sql string) (string, bool) {
+	for _, st := range sqlscan.Scan(sql) {
+		text := sql[st.Start:st.End]
+		switch st.Kind {
+		case sqlscan.Update:
+			if markedColumn.MatchString(text) {
+				return "UPDATE", true
+			}
+		case sqlscan.Delete:
+			if outboxTable.MatchString(text) {
+				return "DELETE", true
+			}
+		}
+	}
+	return "", false
+}
+
+// isBrokerLibrary reports whether fn belongs to a broker client (sarama's
+// MarkMessage marks a consumed offset, not a row).
+func isBrokerLibrary(fn *types.Func) bool {
+	p := apis.NormPath(fn.Pkg().Path())
+	for _, lib := range append(append([]string{}, apis.KafkaPaths...), apis.BrokerPaths...) {
+		if p == lib || strings.HasPrefix(p, lib+"/") {
+			return true
+		}
+	}
+	return false
+}
