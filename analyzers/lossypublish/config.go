@@ -58,7 +58,7 @@ func (p *producer) lossy(c *checker) (string, token.Pos) {
 		case p.acksNone.IsValid():
 			return "a writer with RequiredAcks: RequireNone", p.acksNone
 		case p.acksUnset && !p.acksSet:
-			return "a writer without RequiredAcks (a kafka.Writer's zero value is RequireNone, acks=0)", p.pos
+			return "a writer without RequiredAcks (zero value RequireNone: acks=0)", p.pos
 		}
 	case saramaConfig, franzClient:
 		if p.noAck.IsValid() {

@@ -12,6 +12,7 @@ import (
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/gate"
+	"github.com/idemlint/idemlint/internal/relaymark"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/safe"
 )
@@ -52,6 +53,7 @@ type checker struct {
 	sums    map[*types.Func]*Publishes    // what a call of a function publishes
 	sites   map[*types.Func]*site         // the site a summary comes from
 
+	marks    *relaymark.Finder
 	reported map[token.Pos]bool
 }
 
@@ -70,6 +72,7 @@ func run(pass *analysis.Pass) (any, error) {
 		decls:    make(map[*types.Func]*ast.FuncDecl),
 		sums:     make(map[*types.Func]*Publishes),
 		sites:    make(map[*types.Func]*site),
+		marks:    relaymark.New(pass.TypesInfo, pass.Files),
 		reported: make(map[token.Pos]bool),
 	}
 	for _, file := range pass.Files {

@@ -1,12 +1,10 @@
 package lossypublish
 
 import (
-	"fmt"
-	"go/ast"
+		"go/ast"
 	"go/token"
 
 	"github.com/idemlint/idemlint/internal/apis"
-	"github.com/idemlint/idemlint/internal/relaymark"
 )
 
 // A mark is a call recording a relayed row as published.
@@ -44,23 +42,19 @@ func (c *checker) describe(s *site) string {
 	if s.via == "" {
 		return s.what
 	}
-	return fmt.Sprintf("%s, which makes %s", s.via, s.what)
+	return s.via + " → " + s.what
 }
 
-// marksIn returns the marks body evaluates, in source order (function
-// literals included, goroutines not).
+// marksIn returns the marks body evaluates, in source order (callbacks
+// included, goroutines not).
 func (c *checker) marksIn(body ast.Node) []mark {
 	var out []mark
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.GoStmt:
-			return false
-		case *ast.CallExpr:
-			if what, ok := relaymark.Mark(c.pass.TypesInfo, n); ok {
-				out = append(out, mark{call: n, what: what})
+	inspectEvaluated(body, func(n ast.Node) {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if what, ok := c.marks.Mark(call); ok {
+				out = append(out, mark{call: call, what: what})
 			}
 		}
-		return true
 	})
 	return out
 }
@@ -89,6 +83,6 @@ func (c *checker) checkLibraryPublishers() {
 			continue
 		}
 		c.reported[s.call.Pos()] = true
-		c.rep.Reportf(s.call, "%s marks the outbox row published once %s returns nil, after %s: %s", lib.ShortName(), fn.Name(), c.describe(s), s.advice)
+		c.rep.Reportf(s.call, "the outbox library marks the row published once this %s returns nil (it implements %s), after %s: %s", fn.Name(), lib.ShortName(), c.describe(s), s.advice)
 	}
 }

@@ -50,8 +50,12 @@ func (c *checker) summary(fn *types.Func) *Publishes {
 	if decl == nil || decl.Body == nil {
 		return nil
 	}
+	sites := c.sitesIn(decl.Body)
+	if marks := c.marksIn(decl.Body); len(marks) > 0 && len(sites) > 0 {
+		return nil // a relay: what it publishes is reported here, its callers publish nothing
+	}
 	var best *site
-	for _, s := range c.sitesIn(decl.Body) {
+	for _, s := range sites {
 		if s.lossy && s.awaitable && c.awaitedAfter(decl.Body, s.call.End(), decl.Body.End()) {
 			continue
 		}
@@ -62,38 +66,61 @@ func (c *checker) summary(fn *types.Func) *Publishes {
 	if best == nil {
 		return nil
 	}
-	via := c.viaOf(best)
-	sum := &Publishes{Via: funcname.Code(fn, nil) + " → " + via, What: best.what, Advice: best.advice, Lossy: best.lossy}
+	via := funcname.Code(fn, nil)
+	if best.via != "" {
+		via += " → " + best.via
+	}
+	sum := &Publishes{Via: via, What: best.what, Advice: best.advice, Lossy: best.lossy}
 	c.sums[fn] = sum
 	c.sites[fn] = best
 	return sum
 }
 
-// viaOf returns the chain a site's call stands for.
-func (c *checker) viaOf(s *site) string {
-	if s.via != "" {
-		return s.via
-	}
-	return funcname.Lib(apis.Callee(c.pass.TypesInfo, s.call), nil)
-}
-
 // sitesIn returns the publish sites evaluated by body, in source order:
-// its own calls and those of function literals it does not start as
-// goroutines.
+// its own calls and those of the function literals it passes to a call
+// (a retry helper's or a transaction's callback), not of goroutines or of
+// literals it returns or stores.
 func (c *checker) sitesIn(body ast.Node) []*site {
 	var out []*site
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.GoStmt:
-			return false
-		case *ast.CallExpr:
-			if s := c.siteOf(n); s != nil {
+	inspectEvaluated(body, func(n ast.Node) {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if s := c.siteOf(call); s != nil {
 				out = append(out, s)
+			}
+		}
+	})
+	return out
+}
+
+// inspectEvaluated calls f for every node body evaluates when it runs:
+// it skips go statements and the function literals that are not passed
+// as arguments of a call.
+func inspectEvaluated(body ast.Node, f func(ast.Node)) {
+	args := make(map[*ast.FuncLit]bool)
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			for _, a := range call.Args {
+				if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+					args[lit] = true
+				}
 			}
 		}
 		return true
 	})
-	return out
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case nil:
+			return false
+		case *ast.GoStmt:
+			return false
+		case *ast.FuncLit:
+			if n != body && !args[n] {
+				return false
+			}
+		}
+		f(n)
+		return true
+	})
 }
 
 // siteOf classifies one call: a library publish, a function of the
@@ -113,7 +140,7 @@ func (c *checker) siteOf(call *ast.CallExpr) *site {
 	var found *site
 	for _, impl := range c.calls.Implementations(fn) {
 		if sum := c.summary(impl); sum != nil && (found == nil || sum.Lossy && !found.lossy) {
-			found = &site{call: call, what: sum.What, advice: sum.Advice, lossy: sum.Lossy, via: funcname.Code(fn, nil) + " (" + sum.Via + ")"}
+			found = &site{call: call, what: sum.What, advice: sum.Advice, lossy: sum.Lossy, via: funcname.Code(fn, nil) + " → " + sum.Via}
 		}
 	}
 	return found
@@ -124,22 +151,11 @@ func (c *checker) siteOf(call *ast.CallExpr) *site {
 // PubAckFuture's Ok/Err, an AsyncProducer's Successes/Errors.
 func (c *checker) awaitedAfter(body ast.Node, from, to token.Pos) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
+	inspectEvaluated(body, func(n ast.Node) {
+		if call, ok := n.(*ast.CallExpr); ok && !found && call.Pos() > from && call.Pos() < to {
+			fn := apis.Callee(c.pass.TypesInfo, call)
+			found = fn != nil && (apis.IsAwaitConfirm(fn) || apis.IsSaramaErrors(fn))
 		}
-		switch n := n.(type) {
-		case *ast.GoStmt:
-			return false
-		case *ast.CallExpr:
-			if n.Pos() > from && n.Pos() < to {
-				fn := apis.Callee(c.pass.TypesInfo, n)
-				if fn != nil && (apis.IsAwaitConfirm(fn) || apis.IsSaramaErrors(fn)) {
-					found = true
-				}
-			}
-		}
-		return true
 	})
 	return found
 }

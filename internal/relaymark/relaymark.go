@@ -30,16 +30,83 @@ var outboxTable = regexp.MustCompile(`(?i)outbox|event|message|job|task|queue|no
 // markName matches the name of a function that marks a row done.
 var markName = regexp.MustCompile(`^(?i:mark|set|update|flag)\w*(?i:` + doneWords + `)|^(?i:mark)(?:[A-Z_]|$)|^(?i:delete|remove)\w*(?i:outbox|event|message|record|entry|entries)`)
 
+// A Finder recognizes the marks of one package.
+type Finder struct {
+	info  *types.Info
+	texts map[*types.Var]string // locals assigned once, from a constant string
+}
+
+// New returns a Finder for the package of files.
+func New(info *types.Info, files []*ast.File) *Finder {
+	f := &Finder{info: info, texts: make(map[*types.Var]string)}
+	count := make(map[*types.Var]int)
+	for _, file := range files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok {
+				return true
+			}
+			for i, l := range as.Lhs {
+				id, ok := l.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				v, ok := info.ObjectOf(id).(*types.Var)
+				if !ok {
+					continue
+				}
+				count[v]++
+				if len(as.Lhs) == len(as.Rhs) {
+					if s, ok := f.constString(as.Rhs[i]); ok {
+						f.texts[v] = s
+					}
+				}
+			}
+			return true
+		})
+	}
+	for v := range f.texts {
+		if count[v] != 1 {
+			delete(f.texts, v)
+		}
+	}
+	return f
+}
+
+func (f *Finder) constString(e ast.Expr) (string, bool) {
+	tv, ok := f.info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// text returns the SQL text of e: a constant, or a local assigned once
+// from one (query := "DELETE FROM outbox WHERE id = $1").
+func (f *Finder) text(e ast.Expr) (string, bool) {
+	if s, ok := f.constString(e); ok {
+		return s, true
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if v, ok := f.info.Uses[id].(*types.Var); ok {
+			s, ok := f.texts[v]
+			return s, ok
+		}
+	}
+	return "", false
+}
+
 // Mark reports whether call records a relayed row as published, and
-// returns a short description for messages ("UPDATE ... SET published",
+// returns a short description for messages ("UPDATE", "DELETE",
 // "MarkEventAsSent").
-func Mark(info *types.Info, call *ast.CallExpr) (string, bool) {
+func (f *Finder) Mark(call *ast.CallExpr) (string, bool) {
+	info := f.info
 	if qc, ok := apis.SQLQueryCall(info, call); ok {
-		tv, ok := info.Types[call.Args[qc.Arg]]
-		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		text, ok := f.text(call.Args[qc.Arg])
+		if !ok {
 			return "", false
 		}
-		return markSQL(constant.StringVal(tv.Value))
+		return markSQL(text)
 	}
 	fn := apis.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil || isBrokerLibrary(fn) {

@@ -1,0 +1,45 @@
+// Package outboxlib implements oagudo/outbox's MessagePublisher: the
+// library's Reader deletes the row once Publish returns nil.
+package outboxlib
+
+import (
+	"context"
+
+	"github.com/nats-io/nats.go"
+	"github.com/oagudo/outbox"
+	amqp "github.com/rabbitmq/amqp091-go"
+)
+
+type rabbitPublisher struct {
+	channel *amqp.Channel
+}
+
+func (p *rabbitPublisher) Publish(ctx context.Context, msg *outbox.Message) error { // want Publish:`lossy\(outboxlib.\(\*rabbitPublisher\).Publish\)`
+	return p.channel.PublishWithContext(ctx, "", "entity", false, false, amqp.Publishing{Body: msg.Payload}) // want `the outbox library marks the row published once this Publish returns nil \(it implements outbox.MessagePublisher.Publish\), after PublishWithContext on a channel never put in confirm mode \(publishers.go:34\)`
+}
+
+type natsPublisher struct {
+	nc *nats.Conn
+}
+
+func (p *natsPublisher) Publish(ctx context.Context, msg *outbox.Message) error { // want Publish:`lossy\(outboxlib.\(\*natsPublisher\).Publish\)`
+	return p.nc.PublishMsg(&nats.Msg{Subject: "entity", Data: msg.Payload}) // want `the outbox library marks the row published once this Publish returns nil \(it implements outbox.MessagePublisher.Publish\), after core NATS PublishMsg`
+}
+
+func setup(dbCtx *outbox.DBContext) error {
+	conn, err := amqp.Dial("amqp://localhost")
+	if err != nil {
+		return err
+	}
+	channel, err := conn.Channel()
+	if err != nil {
+		return err
+	}
+	nc, err := nats.Connect("nats://localhost")
+	if err != nil {
+		return err
+	}
+	outbox.NewReader(dbCtx, &rabbitPublisher{channel: channel})
+	outbox.NewReader(dbCtx, &natsPublisher{nc: nc})
+	return nil
+}
