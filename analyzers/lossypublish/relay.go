@@ -1,7 +1,7 @@
 package lossypublish
 
 import (
-		"go/ast"
+	"go/ast"
 	"go/token"
 
 	"github.com/idemlint/idemlint/internal/apis"

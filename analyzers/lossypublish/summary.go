@@ -2,8 +2,8 @@ package lossypublish
 
 import (
 	"go/ast"
-	"go/types"
 	"go/token"
+	"go/types"
 
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/funcname"
