@@ -68,9 +68,10 @@ func firstAfter(marks []mark, pos token.Pos) *mark {
 	return nil
 }
 
-// checkLibraryPublishers reports lossy publishes in methods an outbox
-// library calls before it marks the row itself (oagudo/outbox's Reader
-// deletes the row once MessagePublisher.Publish returns nil).
+// checkLibraryPublishers reports lossy (or one-message) publishes in
+// methods an outbox library calls, once per row, before it marks the row
+// itself (oagudo/outbox's Reader deletes the row once
+// MessagePublisher.Publish returns nil).
 func (c *checker) checkLibraryPublishers() {
 	for fn, decl := range c.decls {
 		lib := apis.OutboxLibraryPublish(fn)
@@ -79,7 +80,7 @@ func (c *checker) checkLibraryPublishers() {
 		}
 		sum := c.summary(fn)
 		s := c.sites[fn]
-		if sum == nil || !sum.Lossy || s == nil || c.reported[s.call.Pos()] {
+		if sum == nil || s == nil || c.reported[s.call.Pos()] {
 			continue
 		}
 		c.reported[s.call.Pos()] = true

@@ -51,8 +51,13 @@ func (c *checker) summary(fn *types.Func) *Publishes {
 		return nil
 	}
 	sites := c.sitesIn(decl.Body)
-	if marks := c.marksIn(decl.Body); len(marks) > 0 && len(sites) > 0 {
-		return nil // a relay: what it publishes is reported here, its callers publish nothing
+	if len(sites) > 0 {
+		marks := c.marksIn(decl.Body)
+		for _, s := range sites {
+			if firstAfter(marks, s.call.End()) != nil {
+				return nil // a relay: what it publishes is reported in it, its callers publish nothing
+			}
+		}
 	}
 	var best *site
 	for _, s := range sites {

@@ -19,16 +19,26 @@ import (
 )
 
 // doneWords name the state of a row that has been handed to the broker.
-const doneWords = `publish|sent|send|process|deliver|dispatch|relay|emit|done|complete|status`
+const doneWords = `publish|sent|send|process|deliver|dispatch|relay|emit`
 
-// markedColumn matches the SET list of an UPDATE that records publication.
-var markedColumn = regexp.MustCompile(`(?is)\bset\b.*(` + doneWords + `)`)
+// outboxWords name the tables and types of relayed rows.
+const outboxWords = `outbox|event|message|job|task|queue|notification`
 
-// outboxTable matches the table of a DELETE that removes a relayed row.
-var outboxTable = regexp.MustCompile(`(?i)outbox|event|message|job|task|queue|notification`)
+// markedColumn matches a SET list that records publication; statusColumn
+// one that records a state, which counts on an outbox table only.
+var (
+	markedColumn = regexp.MustCompile(`(?i)` + doneWords)
+	statusColumn = regexp.MustCompile(`(?i)status|state|done|complete`)
+	outboxTable  = regexp.MustCompile(`(?i)` + outboxWords)
+	setClause    = regexp.MustCompile(`(?is)^\s*update\s+(.*?)\bset\b(.*?)(\bwhere\b|\breturning\b|$)`)
+)
 
-// markName matches the name of a function that marks a row done.
-var markName = regexp.MustCompile(`^(?i:mark|set|update|flag)\w*(?i:` + doneWords + `)|^(?i:mark)(?:[A-Z_]|$)|^(?i:delete|remove)\w*(?i:outbox|event|message|record|entry|entries)`)
+// markName matches the name of a function that marks a row done;
+// failName one that records a failure or a retry instead.
+var (
+	markName = regexp.MustCompile(`^(?i:mark|set|update|flag)\w*(?i:` + doneWords + `)|^(?i:mark)(?:[A-Z_]|$)|^(?i:delete|remove)\w*(?i:` + outboxWords + `|record|entry|entries)|^(?i:update|set)\w*(?i:` + outboxWords + `)\w*(?i:status|state)`)
+	failName = regexp.MustCompile(`(?i)fail|error|retr|attempt|pending|unpublish|unsent|processing`)
+)
 
 // A Finder recognizes the marks of one package.
 type Finder struct {
@@ -112,7 +122,7 @@ func (f *Finder) Mark(call *ast.CallExpr) (string, bool) {
 	if fn == nil || fn.Pkg() == nil || isBrokerLibrary(fn) {
 		return "", false
 	}
-	if markName.MatchString(fn.Name()) {
+	if markName.MatchString(fn.Name()) && !failName.MatchString(fn.Name()) {
 		return fn.Name(), true
 	}
 	return "", false
@@ -124,7 +134,15 @@ func markSQL(sql string) (string, bool) {
 		text := sql[st.Start:st.End]
 		switch st.Kind {
 		case sqlscan.Update:
-			if markedColumn.MatchString(text) {
+			m := setClause.FindStringSubmatch(text)
+			if m == nil {
+				continue
+			}
+			table, set := m[1], m[2]
+			if failName.MatchString(set) && !markedColumn.MatchString(set) {
+				continue
+			}
+			if markedColumn.MatchString(set) || statusColumn.MatchString(set) && outboxTable.MatchString(table) {
 				return "UPDATE", true
 			}
 		case sqlscan.Delete:

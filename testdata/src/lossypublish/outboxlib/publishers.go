@@ -8,6 +8,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/oagudo/outbox"
 	amqp "github.com/rabbitmq/amqp091-go"
+	"github.com/segmentio/kafka-go"
 )
 
 type rabbitPublisher struct {
@@ -15,7 +16,7 @@ type rabbitPublisher struct {
 }
 
 func (p *rabbitPublisher) Publish(ctx context.Context, msg *outbox.Message) error { // want Publish:`lossy\(outboxlib.\(\*rabbitPublisher\).Publish\)`
-	return p.channel.PublishWithContext(ctx, "", "entity", false, false, amqp.Publishing{Body: msg.Payload}) // want `the outbox library marks the row published once this Publish returns nil \(it implements outbox.MessagePublisher.Publish\), after PublishWithContext on a channel never put in confirm mode \(publishers.go:34\)`
+	return p.channel.PublishWithContext(ctx, "", "entity", false, false, amqp.Publishing{Body: msg.Payload}) // want `the outbox library marks the row published once this Publish returns nil \(it implements outbox.MessagePublisher.Publish\), after PublishWithContext on a channel never put in confirm mode \(publishers.go:35\)`
 }
 
 type natsPublisher struct {
@@ -42,4 +43,30 @@ func setup(dbCtx *outbox.DBContext) error {
 	outbox.NewReader(dbCtx, &rabbitPublisher{channel: channel})
 	outbox.NewReader(dbCtx, &natsPublisher{nc: nc})
 	return nil
+}
+
+// The library calls Publish once per row: one message per WriteMessages.
+type kafkaPublisher struct {
+	w *kafka.Writer
+}
+
+func newKafkaPublisher() *kafkaPublisher {
+	return &kafkaPublisher{w: kafka.NewWriter(kafka.WriterConfig{Brokers: []string{"kafka:9092"}, Topic: "entity"})}
+}
+
+func (p *kafkaPublisher) Publish(ctx context.Context, msg *outbox.Message) error { // want Publish:`oneMessage\(outboxlib.\(\*kafkaPublisher\).Publish\)`
+	return p.w.WriteMessages(ctx, kafka.Message{Value: msg.Payload}) // want `the outbox library marks the row published once this Publish returns nil \(it implements outbox.MessagePublisher.Publish\), after WriteMessages of one message per call .*: throughput`
+}
+
+// A synchronous writer that waits for acks and flushes at once: not reported.
+type syncPublisher struct {
+	w *kafka.Writer
+}
+
+func newSyncPublisher() *syncPublisher {
+	return &syncPublisher{w: &kafka.Writer{Topic: "entity", RequiredAcks: kafka.RequireAll, BatchSize: 1}}
+}
+
+func (p *syncPublisher) Publish(ctx context.Context, msg *outbox.Message) error {
+	return p.w.WriteMessages(ctx, kafka.Message{Value: msg.Payload})
 }
