@@ -13,8 +13,8 @@ func TestMarkSQL(t *testing.T) {
 		{"UPDATE payments SET dispatched_at = now()", true},
 		{"DELETE FROM outbox WHERE event_id = ANY($1)", true},
 		{"DELETE FROM outbox_messages WHERE id = $1", true},
-		{"UPDATE orders SET status = 'PAID' WHERE id = $1", false},                      // a state of another table
-		{"UPDATE outbox SET attempts = attempts + 1 WHERE status = 'PENDING'", false},   // WHERE is not SET
+		{"UPDATE orders SET status = 'PAID' WHERE id = $1", false},                        // a state of another table
+		{"UPDATE outbox SET attempts = attempts + 1 WHERE status = 'PENDING'", false},     // WHERE is not SET
 		{"UPDATE outbox SET last_error = $2, retries = retries + 1 WHERE id = $1", false}, // a failure
 		{"DELETE FROM sessions WHERE user_id = $1", false},
 		{"INSERT INTO outbox (payload) VALUES ($1)", false},
