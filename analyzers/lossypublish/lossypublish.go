@@ -72,7 +72,7 @@ func run(pass *analysis.Pass) (any, error) {
 		decls:    make(map[*types.Func]*ast.FuncDecl),
 		sums:     make(map[*types.Func]*Publishes),
 		sites:    make(map[*types.Func]*site),
-		marks:    relaymark.New(pass.TypesInfo, pass.Files),
+		marks:    relaymark.New(pass.Pkg, pass.TypesInfo, pass.Files),
 		reported: make(map[token.Pos]bool),
 	}
 	for _, file := range pass.Files {

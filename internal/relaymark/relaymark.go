@@ -43,12 +43,13 @@ var (
 // A Finder recognizes the marks of one package.
 type Finder struct {
 	info  *types.Info
+	root  string                // the analysed module's root path, by its shape
 	texts map[*types.Var]string // locals assigned once, from a constant string
 }
 
-// New returns a Finder for the package of files.
-func New(info *types.Info, files []*ast.File) *Finder {
-	f := &Finder{info: info, texts: make(map[*types.Var]string)}
+// New returns a Finder for pkg, whose syntax is files.
+func New(pkg *types.Package, info *types.Info, files []*ast.File) *Finder {
+	f := &Finder{info: info, root: moduleRoot(pkg.Path()), texts: make(map[*types.Var]string)}
 	count := make(map[*types.Var]int)
 	for _, file := range files {
 		ast.Inspect(file, func(n ast.Node) bool {
@@ -119,8 +120,8 @@ func (f *Finder) Mark(call *ast.CallExpr) (string, bool) {
 		return markSQL(text)
 	}
 	fn := apis.Callee(info, call)
-	if fn == nil || fn.Pkg() == nil || isBrokerLibrary(fn) {
-		return "", false
+	if fn == nil || fn.Pkg() == nil || isBrokerLibrary(fn) || moduleRoot(fn.Pkg().Path()) != f.root {
+		return "", false // a library's SetStatus (a tracing span) marks no row
 	}
 	if markName.MatchString(fn.Name()) && !failName.MatchString(fn.Name()) {
 		return fn.Name(), true
@@ -152,6 +153,22 @@ func markSQL(sql string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// moduleRoot returns the likely module root of an import path: its first
+// three elements under a hosting domain (github.com/owner/repo), its first
+// element otherwise. Names are trusted only on the analysed code's own
+// functions (its repositories and sqlc queries).
+func moduleRoot(path string) string {
+	elems := strings.Split(path, "/")
+	n := 1
+	if strings.Contains(elems[0], ".") {
+		n = 3
+	}
+	if len(elems) < n {
+		n = len(elems)
+	}
+	return strings.Join(elems[:n], "/")
 }
 
 // isBrokerLibrary reports whether fn belongs to a broker client (sarama's
