@@ -22,7 +22,7 @@ const (
 
 // smallBatchTimeout is the largest BatchTimeout with which one message per
 // WriteMessages call is not a throughput finding.
-const smallBatchTimeout = 10 * time.Millisecond
+const smallBatchTimeout = 100 * time.Millisecond
 
 // A producer is what the package shows of one writer's, producer's or
 // channel's configuration: the composite literal or call that builds it

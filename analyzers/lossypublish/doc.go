@@ -75,7 +75,7 @@
 // one per call with BatchSize: 1 took 2 ms in all; with BatchTimeout: 10 *
 // time.Millisecond, 11 ms per row. A relay that holds FOR UPDATE locks or
 // a transaction across the loop holds them that long. Not reported when
-// the writer sets BatchSize: 1 or a BatchTimeout of 10 ms or less (or one
+// the writer sets BatchSize: 1 or a BatchTimeout of 100 ms or less (or one
 // that is not a constant), or when the call writes a slice (msgs...).
 //
 // Not reported: synchronous writers that wait for acks (kafka-go

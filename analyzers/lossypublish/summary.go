@@ -98,15 +98,25 @@ func (c *checker) sitesIn(body ast.Node) []*site {
 }
 
 // inspectEvaluated calls f for every node body evaluates when it runs:
-// it skips go statements and the function literals that are not passed
-// as arguments of a call.
+// it skips go statements and the function literals that are neither
+// passed to a call nor kept in a local variable (those returned or stored
+// in a field run elsewhere).
 func inspectEvaluated(body ast.Node, f func(ast.Node)) {
 	args := make(map[*ast.FuncLit]bool)
 	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			for _, a := range call.Args {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			for _, a := range n.Args {
 				if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
 					args[lit] = true
+				}
+			}
+		case *ast.AssignStmt: // write := func() error {...}; retry(write)
+			for i, r := range n.Rhs {
+				if lit, ok := ast.Unparen(r).(*ast.FuncLit); ok && i < len(n.Lhs) {
+					if _, local := n.Lhs[i].(*ast.Ident); local {
+						args[lit] = true
+					}
 				}
 			}
 		}
