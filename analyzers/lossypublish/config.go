@@ -38,6 +38,7 @@ type producer struct {
 	acksUnset bool      // a Writer literal without RequiredAcks: RequireNone
 	acksSet   bool      // RequiredAcks set to anything else, or not a constant
 	batchOK   bool      // BatchSize 1, a small or non-constant BatchTimeout
+	batch     string    // the batching a one-message write waits for
 
 	// sarama config, franz-go client
 	noAck token.Pos
@@ -49,7 +50,7 @@ type producer struct {
 
 // lossy returns why a write through p cannot report a loss and where the
 // configuration says so, or "".
-func (p *producer) lossy(c *checker) (string, token.Pos) {
+func (p *producer) lossy() (string, token.Pos) {
 	switch p.kind {
 	case kafkaWriter:
 		switch {
@@ -280,6 +281,8 @@ func (c *checker) writerField(p *producer, name string, v ast.Expr, pos token.Po
 	case "BatchTimeout":
 		if val == nil || constant.Compare(val, token.LEQ, constant.MakeInt64(int64(smallBatchTimeout))) {
 			p.batchOK = true
+		} else if d, ok := constant.Int64Val(val); ok {
+			p.batch = "BatchTimeout " + time.Duration(d).String()
 		}
 	}
 }

@@ -47,7 +47,7 @@ func (c *checker) librarySite(call *ast.CallExpr, fn *types.Func, kind apis.Publ
 		if p == nil || p.kind != kafkaWriter {
 			return nil
 		}
-		if reason, pos := p.lossy(c); reason != "" {
+		if reason, pos := p.lossy(); reason != "" {
 			s.what = fmt.Sprintf("WriteMessages on %s (%s)", reason, c.where(pos))
 			s.advice = adviceAcksNone
 			if p.async.IsValid() {
@@ -57,7 +57,13 @@ func (c *checker) librarySite(call *ast.CallExpr, fn *types.Func, kind apis.Publ
 		}
 		if len(call.Args) == 2 && !call.Ellipsis.IsValid() && !p.batchOK {
 			s.lossy = false
-			s.what = fmt.Sprintf("WriteMessages of one message per call on a writer with the default batching (BatchSize 100, BatchTimeout 1 s; %s)", c.where(p.pos))
+			batch := p.batch
+			if batch == "" {
+				batch = "the default batching (BatchSize 100, BatchTimeout 1 s"
+			} else {
+				batch = "batching that waits (" + batch
+			}
+			s.what = fmt.Sprintf("WriteMessages of one message per call on a writer with %s; %s)", batch, c.where(p.pos))
 			s.advice = adviceOneMessage
 			return s
 		}
@@ -67,7 +73,7 @@ func (c *checker) librarySite(call *ast.CallExpr, fn *types.Func, kind apis.Publ
 		if p == nil {
 			return nil
 		}
-		if reason, pos := p.lossy(c); reason != "" {
+		if reason, pos := p.lossy(); reason != "" {
 			s.what = fmt.Sprintf("%s on %s (%s)", fn.Name(), reason, c.where(pos))
 			s.advice = adviceSaramaNone
 			if kind == apis.FranzProduceSync {
@@ -83,7 +89,7 @@ func (c *checker) librarySite(call *ast.CallExpr, fn *types.Func, kind apis.Publ
 		return s
 	case apis.FranzProduce:
 		if p := c.producerOf(recv); p != nil {
-			if reason, pos := p.lossy(c); reason != "" {
+			if reason, pos := p.lossy(); reason != "" {
 				s.what = fmt.Sprintf("Produce on %s (%s)", reason, c.where(pos))
 				s.advice = adviceFranzNoAck
 				return s
@@ -100,7 +106,7 @@ func (c *checker) librarySite(call *ast.CallExpr, fn *types.Func, kind apis.Publ
 		if p == nil || p.kind != amqpChannel {
 			return nil
 		}
-		reason, pos := p.lossy(c)
+		reason, pos := p.lossy()
 		if reason == "" {
 			return nil
 		}

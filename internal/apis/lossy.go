@@ -48,8 +48,6 @@ const (
 	JetStreamAsyncPublish
 )
 
-const saramaConfigPkg = sarama
-
 var publishKinds = map[Func]PublishKind{
 	{Path: kafkaGo, Recv: "Writer", Name: "WriteMessages"}:                          KafkaGoWrite,
 	{Path: sarama, Recv: "SyncProducer", Name: "SendMessage"}:                       SaramaSyncSend,
@@ -87,10 +85,6 @@ func ClassifyPublish(fn *types.Func) PublishKind {
 	return publishKinds[Describe(fn)]
 }
 
-// PublishName returns the short name of a publish call for messages:
-// "WriteMessages", "PublishWithContext".
-func PublishName(fn *types.Func) string { return fn.Name() }
-
 // IsKafkaGoWriter reports whether t is kafka-go's Writer or *Writer.
 func IsKafkaGoWriter(t types.Type) bool { return isLibType(t, kafkaGo, "Writer") }
 
@@ -107,7 +101,7 @@ func IsKafkaGoNewWriter(fn *types.Func) bool {
 func IsKafkaGoRequiredAcks(t types.Type) bool { return isLibType(t, kafkaGo, "RequiredAcks") }
 
 // IsSaramaConfig reports whether t is sarama's Config or *Config.
-func IsSaramaConfig(t types.Type) bool { return isLibType(t, saramaConfigPkg, "Config") }
+func IsSaramaConfig(t types.Type) bool { return isLibType(t, sarama, "Config") }
 
 // IsSaramaRequiredAcks reports whether t is sarama's RequiredAcks type
 // (NoResponse is 0).

@@ -4,6 +4,7 @@ package permessage
 
 import (
 	"context"
+	"time"
 
 	"github.com/segmentio/kafka-go"
 )
@@ -34,7 +35,7 @@ func relayOne(in relayInput) func(context.Context, Tx) error {
 		if err != nil {
 			return err
 		}
-		if err := writer.WriteMessages(ctx, kafka.Message{Value: e.Payload}); err != nil { // want `relay marks rows published \(MarkEventAsSent, line 40\) after WriteMessages of one message per call on a writer with the default batching \(BatchSize 100, BatchTimeout 1 s; relay.go:26\): throughput`
+		if err := writer.WriteMessages(ctx, kafka.Message{Value: e.Payload}); err != nil { // want `relay marks rows published \(MarkEventAsSent, line 41\) after WriteMessages of one message per call on a writer with the default batching \(BatchSize 100, BatchTimeout 1 s; relay.go:27\): throughput`
 			return err
 		}
 		return tx.MarkEventAsSent(ctx, e.ID)
@@ -74,6 +75,27 @@ func NewFast() *Fast {
 func (f *Fast) drain(ctx context.Context, tx Tx, events []Event) error {
 	for _, e := range events {
 		if err := f.w.WriteMessages(ctx, kafka.Message{Value: e.Payload}); err != nil {
+			return err
+		}
+		if err := tx.MarkEventAsSent(ctx, e.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// An explicit BatchTimeout that still waits: the message names it.
+type Slow struct {
+	w *kafka.Writer
+}
+
+func NewSlow() *Slow {
+	return &Slow{w: &kafka.Writer{Topic: "t", RequiredAcks: kafka.RequireAll, BatchTimeout: 500 * time.Millisecond}}
+}
+
+func (s *Slow) drain(ctx context.Context, tx Tx, events []Event) error {
+	for _, e := range events {
+		if err := s.w.WriteMessages(ctx, kafka.Message{Value: e.Payload}); err != nil { // want `after WriteMessages of one message per call on a writer with batching that waits \(BatchTimeout 500ms; relay.go:93\): throughput`
 			return err
 		}
 		if err := tx.MarkEventAsSent(ctx, e.ID); err != nil {
