@@ -49,4 +49,3 @@ func (r *Relay) RelayOnce(ctx context.Context) error {
 	}
 	return tx.Commit(ctx)
 }
-
