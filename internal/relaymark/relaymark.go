@@ -34,9 +34,12 @@ var (
 )
 
 // markName matches the name of a function that marks a row done;
-// failName one that records a failure or a retry instead.
+// doneVerb a name that does on a type or package named for outbox rows
+// (outbox.Store.Mark, eventRepo.Delete); failName one that records a
+// failure or a retry instead.
 var (
-	markName = regexp.MustCompile(`^(?i:mark|set|update|flag)\w*(?i:` + doneWords + `)|^(?i:mark)(?:[A-Z_]|$)|^(?i:delete|remove)\w*(?i:` + outboxWords + `|record|entry|entries)|^(?i:update|set)\w*(?i:` + outboxWords + `)\w*(?i:status|state)`)
+	markName = regexp.MustCompile(`^(?i:mark|set|update|flag)\w*(?i:` + doneWords + `|done|complete)|^(?i:mark)\w*(?i:` + outboxWords + `)|^(?i:delete|remove)\w*(?i:` + outboxWords + `|record|entry|entries)|^(?i:update|set)\w*(?i:` + outboxWords + `)\w*(?i:status|state)`)
+	doneVerb = regexp.MustCompile(`^(?i:mark|delete|remove|complete|done|finish|ack)`)
 	failName = regexp.MustCompile(`(?i)fail|error|retr|attempt|pending|unpublish|unsent|processing`)
 )
 
@@ -123,7 +126,10 @@ func (f *Finder) Mark(call *ast.CallExpr) (string, bool) {
 	if fn == nil || fn.Pkg() == nil || isBrokerLibrary(fn) || moduleRoot(fn.Pkg().Path()) != f.root {
 		return "", false // a library's SetStatus (a tracing span) marks no row
 	}
-	if markName.MatchString(fn.Name()) && !failName.MatchString(fn.Name()) {
+	if failName.MatchString(fn.Name()) {
+		return "", false
+	}
+	if markName.MatchString(fn.Name()) || doneVerb.MatchString(fn.Name()) && outboxTable.MatchString(owner(fn)) {
 		return fn.Name(), true
 	}
 	return "", false
@@ -153,6 +159,15 @@ func markSQL(sql string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// owner returns the receiver type's name of a method, or the package's
+// name of a function.
+func owner(fn *types.Func) string {
+	if recv := fn.Signature().Recv(); recv != nil {
+		return apis.TypeName(recv.Type())
+	}
+	return fn.Pkg().Name()
 }
 
 // moduleRoot returns the likely module root of an import path: its first

@@ -31,7 +31,9 @@ func TestMarkName(t *testing.T) {
 		"MarkEventAsSent":          true,
 		"MarkPublished":            true,
 		"MarkOutboxEventProcessed": true,
-		"Mark":                     true,
+		"MarkDone":                 true,
+		"MarkAsRead":               false,
+		"Mark":                     false, // only on an outbox type (lossypublish testdata natscore)
 		"DeleteOutboxEvent":        true,
 		"RemoveMessage":            true,
 		"SetPublished":             true,

@@ -35,3 +35,27 @@ func (r *Relay) reply(span trace.Span, subject string, body []byte) { // want re
 	}
 	span.SetStatus(codes.Ok, "replied")
 }
+
+// A store named for outbox rows: its plain Mark is a mark.
+type OutboxStore struct{}
+
+func (OutboxStore) Mark(ctx context.Context, id int64) error { return nil }
+
+// A chat store: MarkAsRead marks no relayed row.
+type Chat struct{}
+
+func (Chat) MarkAsRead(ctx context.Context, id int64) error { return nil }
+
+func (r *Relay) sendMarked(ctx context.Context, store OutboxStore, id int64, body []byte) error {
+	if err := r.nc.Publish("orders", body); err != nil { // want `relay marks rows published \(Mark, line 53\) after core NATS Publish`
+		return err
+	}
+	return store.Mark(ctx, id)
+}
+
+func (r *Relay) chat(ctx context.Context, chat Chat, id int64, body []byte) error { // want chat:`lossy\(natscore.\(\*Relay\).chat\)`
+	if err := r.nc.Publish("room", body); err != nil {
+		return err
+	}
+	return chat.MarkAsRead(ctx, id)
+}
