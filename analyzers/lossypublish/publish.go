@@ -32,6 +32,7 @@ const (
 	adviceAMQP       = "without confirm mode the broker may drop the message and Publish still returns nil; call Confirm(false) and wait for each confirmation (PublishWithDeferredConfirmWithContext, then Wait)"
 	adviceAMQPRead   = "confirmations nobody waits for do not hold back the mark; wait for the DeferredConfirmation (PublishWithDeferredConfirmWithContext, then Wait) before marking"
 	adviceAMQPWait   = "a DeferredConfirmation nobody waits for does not hold back the mark; call Wait on it and check the result before marking"
+	adviceGoRabbit   = "a message the broker drops still returns nil; create the publisher WithPublisherOptionsConfirm and wait for the confirmations PublishWithDeferredConfirmWithContext returns before marking"
 	adviceNATS       = "core NATS stores and acknowledges nothing, so with no subscriber or a dropped connection the message is gone; publish to a JetStream stream with js.Publish, which waits for the PubAck"
 	adviceJetStream  = "the PubAckFuture is not awaited, so a failed publish is lost; wait on its Ok()/Err() (or PublishAsyncComplete) before marking, or use js.Publish"
 	adviceOneMessage = "throughput: each call waits the writer's BatchTimeout for a fuller batch, so one write per row relays about one row per BatchTimeout; write the rows in one WriteMessages(ctx, msgs...) or set BatchSize: 1"
@@ -120,6 +121,10 @@ func (c *checker) librarySite(call *ast.CallExpr, fn *types.Func, kind apis.Publ
 		s.what = fmt.Sprintf("%s whose confirmation is not awaited", fn.Name())
 		s.advice = adviceAMQPWait
 		s.awaitable = true
+		return s
+	case apis.GoRabbitPublish:
+		s.what = fmt.Sprintf("go-rabbitmq %s, which waits for no publisher confirmation", fn.Name())
+		s.advice = adviceGoRabbit
 		return s
 	case apis.NATSCorePublish:
 		s.what = fmt.Sprintf("core NATS %s (no acknowledgement)", fn.Name())

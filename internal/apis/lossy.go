@@ -40,6 +40,10 @@ const (
 	// AMQPDeferredPublish is PublishWithDeferredConfirm(WithContext): lossy
 	// unless the returned confirmation is awaited.
 	AMQPDeferredPublish
+	// GoRabbitPublish is wagslane/go-rabbitmq's Publisher.Publish/
+	// PublishWithContext: it waits for no publisher confirmation, in confirm
+	// mode or not.
+	GoRabbitPublish
 	// NATSCorePublish is (*nats.Conn).Publish/PublishMsg/PublishRequest:
 	// core NATS has no acknowledgement; nothing stores the message.
 	NATSCorePublish
@@ -49,33 +53,39 @@ const (
 )
 
 var publishKinds = map[Func]PublishKind{
-	{Path: kafkaGo, Recv: "Writer", Name: "WriteMessages"}:                          KafkaGoWrite,
-	{Path: sarama, Recv: "SyncProducer", Name: "SendMessage"}:                       SaramaSyncSend,
-	{Path: sarama, Recv: "SyncProducer", Name: "SendMessages"}:                      SaramaSyncSend,
-	{Path: sarama, Recv: "AsyncProducer", Name: "Input"}:                            SaramaAsyncInput,
-	{Path: franzKgo, Recv: "Client", Name: "Produce"}:                               FranzProduce,
-	{Path: franzKgo, Recv: "Client", Name: "TryProduce"}:                            FranzProduce,
-	{Path: franzKgo, Recv: "Client", Name: "ProduceSync"}:                           FranzProduceSync,
-	{Path: amqp091, Recv: "Channel", Name: "Publish"}:                               AMQPPublish,
-	{Path: amqp091, Recv: "Channel", Name: "PublishWithContext"}:                    AMQPPublish,
-	{Path: amqp091, Recv: "Channel", Name: "PublishWithDeferredConfirm"}:            AMQPDeferredPublish,
-	{Path: amqp091, Recv: "Channel", Name: "PublishWithDeferredConfirmWithContext"}: AMQPDeferredPublish,
-	{Path: streadwayAMQP, Recv: "Channel", Name: "Publish"}:                         AMQPPublish,
-	{Path: natsGo, Recv: "Conn", Name: "Publish"}:                                   NATSCorePublish,
-	{Path: natsGo, Recv: "Conn", Name: "PublishMsg"}:                                NATSCorePublish,
-	{Path: natsGo, Recv: "Conn", Name: "PublishRequest"}:                            NATSCorePublish,
-	{Path: natsGo, Recv: "EncodedConn", Name: "Publish"}:                            NATSCorePublish,
-	{Path: natsGo, Recv: "JetStream", Name: "PublishAsync"}:                         JetStreamAsyncPublish,
-	{Path: natsGo, Recv: "JetStream", Name: "PublishMsgAsync"}:                      JetStreamAsyncPublish,
-	{Path: jetstream, Recv: "JetStream", Name: "PublishAsync"}:                      JetStreamAsyncPublish,
-	{Path: jetstream, Recv: "JetStream", Name: "PublishMsgAsync"}:                   JetStreamAsyncPublish,
-	{Path: jetstream, Recv: "Publisher", Name: "PublishAsync"}:                      JetStreamAsyncPublish,
-	{Path: jetstream, Recv: "Publisher", Name: "PublishMsgAsync"}:                   JetStreamAsyncPublish,
+	{Path: kafkaGo, Recv: "Writer", Name: "WriteMessages"}:                             KafkaGoWrite,
+	{Path: sarama, Recv: "SyncProducer", Name: "SendMessage"}:                          SaramaSyncSend,
+	{Path: sarama, Recv: "SyncProducer", Name: "SendMessages"}:                         SaramaSyncSend,
+	{Path: sarama, Recv: "AsyncProducer", Name: "Input"}:                               SaramaAsyncInput,
+	{Path: franzKgo, Recv: "Client", Name: "Produce"}:                                  FranzProduce,
+	{Path: franzKgo, Recv: "Client", Name: "TryProduce"}:                               FranzProduce,
+	{Path: franzKgo, Recv: "Client", Name: "ProduceSync"}:                              FranzProduceSync,
+	{Path: amqp091, Recv: "Channel", Name: "Publish"}:                                  AMQPPublish,
+	{Path: amqp091, Recv: "Channel", Name: "PublishWithContext"}:                       AMQPPublish,
+	{Path: amqp091, Recv: "Channel", Name: "PublishWithDeferredConfirm"}:               AMQPDeferredPublish,
+	{Path: amqp091, Recv: "Channel", Name: "PublishWithDeferredConfirmWithContext"}:    AMQPDeferredPublish,
+	{Path: streadwayAMQP, Recv: "Channel", Name: "Publish"}:                            AMQPPublish,
+	{Path: goRabbit, Recv: "Publisher", Name: "Publish"}:                               GoRabbitPublish,
+	{Path: goRabbit, Recv: "Publisher", Name: "PublishWithContext"}:                    GoRabbitPublish,
+	{Path: goRabbit, Recv: "Publisher", Name: "PublishWithDeferredConfirmWithContext"}: AMQPDeferredPublish,
+	{Path: natsGo, Recv: "Conn", Name: "Publish"}:                                      NATSCorePublish,
+	{Path: natsGo, Recv: "Conn", Name: "PublishMsg"}:                                   NATSCorePublish,
+	{Path: natsGo, Recv: "Conn", Name: "PublishRequest"}:                               NATSCorePublish,
+	{Path: natsGo, Recv: "EncodedConn", Name: "Publish"}:                               NATSCorePublish,
+	{Path: natsGo, Recv: "JetStream", Name: "PublishAsync"}:                            JetStreamAsyncPublish,
+	{Path: natsGo, Recv: "JetStream", Name: "PublishMsgAsync"}:                         JetStreamAsyncPublish,
+	{Path: jetstream, Recv: "JetStream", Name: "PublishAsync"}:                         JetStreamAsyncPublish,
+	{Path: jetstream, Recv: "JetStream", Name: "PublishMsgAsync"}:                      JetStreamAsyncPublish,
+	{Path: jetstream, Recv: "Publisher", Name: "PublishAsync"}:                         JetStreamAsyncPublish,
+	{Path: jetstream, Recv: "Publisher", Name: "PublishMsgAsync"}:                      JetStreamAsyncPublish,
 }
 
 // LossyPublishPaths are the import paths (normalized) of the producers
 // lossypublish knows.
-var LossyPublishPaths = []string{kafkaGo, sarama, franzKgo, amqp091, streadwayAMQP, natsGo}
+var LossyPublishPaths = []string{kafkaGo, sarama, franzKgo, amqp091, streadwayAMQP, goRabbit, natsGo}
+
+// goRabbit is wagslane/go-rabbitmq, a wrapper of amqp091 with reconnects.
+const goRabbit = "github.com/wagslane/go-rabbitmq"
 
 // ClassifyPublish returns how a call of fn publishes, or NotPublish.
 func ClassifyPublish(fn *types.Func) PublishKind {
