@@ -37,6 +37,11 @@
 //     nothing reads (no NotifyPublish), and PublishWithDeferredConfirm
 //     (WithContext) whose DeferredConfirmation is not awaited (Wait,
 //     WaitContext, Done, Acked) before the mark;
+//   - wagslane/go-rabbitmq Publisher.Publish/PublishWithContext, which
+//     wait for no publisher confirmation even on a publisher created
+//     WithPublisherOptionsConfirm, and its
+//     PublishWithDeferredConfirmWithContext whose confirmations are not
+//     awaited before the mark;
 //   - NATS core Publish/PublishMsg/PublishRequest, which no stream
 //     acknowledges (with no subscriber or a dropped connection the message
 //     is simply gone), where JetStream's Publish waits for the PubAck;
