@@ -29,13 +29,13 @@ const (
 	adviceSaramaIn   = "a send on Input() returns before the broker has the message; mark the row when Successes() returns it, or use a SyncProducer"
 	adviceFranzNoAck = "with NoAck the broker never answers; keep the default acks (all) and idempotent writes"
 	adviceFranzAsync = "Produce returns before the record is written and its promise drops the error; use ProduceSync(...).FirstErr(), or mark the row in the promise on success"
-	adviceAMQP       = "without confirm mode the broker may drop the message and Publish still returns nil; call Confirm(false) and wait for each confirmation (PublishWithDeferredConfirmWithContext, then Wait)"
+	adviceAMQP       = "without confirm mode a message the broker drops still returns nil; call Confirm(false) and Wait on PublishWithDeferredConfirmWithContext's confirmation before marking"
 	adviceAMQPRead   = "confirmations nobody waits for do not hold back the mark; wait for the DeferredConfirmation (PublishWithDeferredConfirmWithContext, then Wait) before marking"
 	adviceAMQPWait   = "a DeferredConfirmation nobody waits for does not hold back the mark; call Wait on it and check the result before marking"
 	adviceGoRabbit   = "a message the broker drops still returns nil; create the publisher WithPublisherOptionsConfirm and wait for the confirmations PublishWithDeferredConfirmWithContext returns before marking"
-	adviceNATS       = "core NATS stores and acknowledges nothing, so with no subscriber or a dropped connection the message is gone; publish to a JetStream stream with js.Publish, which waits for the PubAck"
+	adviceNATS       = "core NATS stores and acknowledges nothing: with no subscriber or a dropped connection the message is gone; publish to a JetStream stream with js.Publish, which waits for the PubAck"
 	adviceJetStream  = "the PubAckFuture is not awaited, so a failed publish is lost; wait on its Ok()/Err() (or PublishAsyncComplete) before marking, or use js.Publish"
-	adviceOneMessage = "throughput: each call waits the writer's BatchTimeout for a fuller batch, so one write per row relays about one row per BatchTimeout; write the rows in one WriteMessages(ctx, msgs...) or set BatchSize: 1"
+	adviceOneMessage = "throughput: each call waits BatchTimeout for a fuller batch, about one row per BatchTimeout; write the rows in one WriteMessages(ctx, msgs...) or set BatchSize: 1"
 )
 
 // librarySite classifies a library publish call.
