@@ -10,6 +10,7 @@ import (
 
 	"github.com/idemlint/idemlint/analyzers/ctxcancel"
 	"github.com/idemlint/idemlint/analyzers/httpintx"
+	"github.com/idemlint/idemlint/analyzers/lossypublish"
 	"github.com/idemlint/idemlint/analyzers/offsetorder"
 	"github.com/idemlint/idemlint/analyzers/onconflict"
 	"github.com/idemlint/idemlint/analyzers/uuidinretry"
@@ -22,6 +23,7 @@ func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		ctxcancel.Analyzer,
 		httpintx.Analyzer,
+		lossypublish.Analyzer,
 		offsetorder.Analyzer,
 		onconflict.Analyzer,
 		uuidinretry.Analyzer,

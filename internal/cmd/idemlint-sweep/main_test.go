@@ -37,15 +37,16 @@ func TestSweep(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"| repo | modules | packages | ctxcancel | httpintx | offsetorder | onconflict | uuidinretry | tool errors | wall |",
-		"| example/shop | 2 | 2 | 1 | 1 | 0 | 0 | 1 | 0 |",
-		"| example/ledger | 1 | 1 | 0 | 0 | 0 | 1 | 0 | 0 |",
-		"| example/broken | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 1 |",
-		"| **total** | 4 | 4 | 1 | 1 | 0 | 1 | 1 | 1 |",
+		"| repo | modules | packages | ctxcancel | httpintx | lossypublish | offsetorder | onconflict | uuidinretry | tool errors | wall |",
+		"| example/shop | 2 | 2 | 1 | 1 | 0 | 0 | 0 | 1 | 0 |",
+		"| example/ledger | 1 | 1 | 0 | 0 | 0 | 0 | 1 | 0 | 0 |",
+		"| example/broken | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 1 |",
+		"| **total** | 4 | 4 | 1 | 1 | 0 | 0 | 1 | 1 | 1 |",
 		"- example/broken: .: idemlint: package example.com/broken does not load or type-check",
 		// analyzer | findings | TP | FP | untriaged | misses found | precision | recall
 		"| ctxcancel | 1 | 0 | 0 | 0 | 1/1 | n/a | 1/1 = 100% |",
 		"| httpintx | 1 | 0 | 1 | 0 | 0/0 | 0/1 = 0% | n/a |",
+		"| lossypublish | 0 | 0 | 0 | 0 | 0/0 | n/a | n/a |",
 		"| offsetorder | 0 | 0 | 0 | 0 | 0/0 | n/a | n/a |",
 		"| onconflict | 1 | 0 | 0 | 1 | 0/1 | n/a | 0/1 = 0% |",
 		"| uuidinretry | 1 | 1 | 0 | 0 | 0/0 | 1/1 = 100% | 1/1 = 100% |",

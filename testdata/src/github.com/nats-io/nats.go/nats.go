@@ -54,6 +54,9 @@ type PubAck struct {
 // JetStream allows persistent messaging through JetStream.
 type JetStream interface {
 	PublishMsg(m *Msg, opts ...PubOpt) (*PubAck, error)
+	PublishMsgAsync(m *Msg, opts ...PubOpt) (PubAckFuture, error)
+	PublishAsync(subj string, data []byte, opts ...PubOpt) (PubAckFuture, error)
+	PublishAsyncComplete() <-chan struct{}
 	Subscribe(subj string, cb MsgHandler, opts ...SubOpt) (*Subscription, error)
 }
 

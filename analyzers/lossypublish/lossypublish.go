@@ -1,0 +1,114 @@
+package lossypublish
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/internal/analysisdoc"
+	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
+	"github.com/idemlint/idemlint/internal/gate"
+	"github.com/idemlint/idemlint/internal/relaymark"
+	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/safe"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports outbox relays that mark rows published after a publish
+// that cannot report a loss.
+var Analyzer = &analysis.Analyzer{
+	Name:      "lossypublish",
+	Doc:       analysisdoc.MustExtractDoc(doc, "lossypublish"),
+	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/lossypublish.md",
+	Run:       safe.Run(run),
+	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer},
+	FactTypes: []analysis.Fact{new(Publishes)},
+}
+
+// relevance is the analyzer's gate: every finding starts at a producer of
+// one of the broker clients, or at a function of another package that
+// publishes through one (a Publishes fact).
+var relevance = gate.Gate{
+	Libraries: func() []string { return apis.LossyPublishPaths },
+	Facts:     []analysis.Fact{new(Publishes)},
+}
+
+// A checker holds the state of one pass.
+type checker struct {
+	pass  *analysis.Pass
+	rep   *report.Reporter
+	calls *calls.Result
+
+	copies  map[*types.Var]ast.Expr       // locals defined once from a field
+	prods   map[types.Object]*producer    // variables and fields holding a producer
+	built   map[ast.Expr]*producer        // literals and calls building one
+	results map[*types.Func]*producer     // constructors returning one
+	decls   map[*types.Func]*ast.FuncDecl // the package's functions
+	sums    map[*types.Func]*Publishes    // what a call of a function publishes
+	sites   map[*types.Func]*site         // the site a summary comes from
+
+	marks    *relaymark.Finder
+	reported map[token.Pos]bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !relevance.Open(pass) {
+		return nil, nil
+	}
+	c := &checker{
+		pass:     pass,
+		rep:      report.New(pass),
+		calls:    pass.ResultOf[calls.Analyzer].(*calls.Result),
+		copies:   make(map[*types.Var]ast.Expr),
+		prods:    make(map[types.Object]*producer),
+		built:    make(map[ast.Expr]*producer),
+		results:  make(map[*types.Func]*producer),
+		decls:    make(map[*types.Func]*ast.FuncDecl),
+		sums:     make(map[*types.Func]*Publishes),
+		sites:    make(map[*types.Func]*site),
+		marks:    relaymark.New(pass.Pkg, pass.TypesInfo, pass.Files),
+		reported: make(map[token.Pos]bool),
+	}
+	for _, file := range pass.Files {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					c.decls[fn] = fd
+				}
+			}
+		}
+	}
+	c.collectCopies()
+	c.collectProducers()
+	for _, file := range pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil {
+					c.checkRelay(n.Body)
+				}
+			case *ast.FuncLit:
+				c.checkRelay(n.Body)
+			}
+			return true
+		})
+	}
+	c.checkLibraryPublishers()
+	c.exportFacts()
+	return nil, nil
+}
+
+// exportFacts exports what each function of the package publishes.
+func (c *checker) exportFacts() {
+	for fn := range c.decls {
+		if sum := c.summary(fn); sum != nil {
+			c.pass.ExportObjectFact(fn, sum)
+		}
+	}
+}

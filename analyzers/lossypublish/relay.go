@@ -1,0 +1,89 @@
+package lossypublish
+
+import (
+	"go/ast"
+	"go/token"
+
+	"github.com/idemlint/idemlint/internal/apis"
+)
+
+// A mark is a call recording a relayed row as published.
+type mark struct {
+	call *ast.CallExpr
+	what string // "UPDATE", "DELETE", "MarkEventAsSent"
+}
+
+// checkRelay reports, in one function body, each publish that cannot
+// report a loss (or writes one message per call) followed by a mark of
+// the row: the relay believes the broker has what it may never get.
+func (c *checker) checkRelay(body *ast.BlockStmt) {
+	sites := c.sitesIn(body)
+	if len(sites) == 0 {
+		return
+	}
+	marks := c.marksIn(body)
+	for _, s := range sites {
+		m := firstAfter(marks, s.call.End())
+		if m == nil || c.reported[s.call.Pos()] {
+			continue
+		}
+		if s.lossy && s.awaitable && c.awaitedAfter(body, s.call.End(), m.call.Pos()) {
+			continue
+		}
+		c.reported[s.call.Pos()] = true
+		line := c.pass.Fset.Position(m.call.Pos()).Line
+		c.rep.Reportf(s.call, "relay marks rows published (%s, line %d) after %s: %s", m.what, line, c.describe(s), s.advice)
+	}
+}
+
+// describe names a site's publish: the library call and its configuration,
+// through the chain of the analysed code's functions when there is one.
+func (c *checker) describe(s *site) string {
+	if s.via == "" {
+		return s.what
+	}
+	return s.via + " → " + s.what
+}
+
+// marksIn returns the marks body evaluates, in source order (callbacks
+// included, goroutines not).
+func (c *checker) marksIn(body ast.Node) []mark {
+	var out []mark
+	inspectEvaluated(body, func(n ast.Node) {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if what, ok := c.marks.Mark(call); ok {
+				out = append(out, mark{call: call, what: what})
+			}
+		}
+	})
+	return out
+}
+
+func firstAfter(marks []mark, pos token.Pos) *mark {
+	for i := range marks {
+		if marks[i].call.Pos() >= pos {
+			return &marks[i]
+		}
+	}
+	return nil
+}
+
+// checkLibraryPublishers reports lossy (or one-message) publishes in
+// methods an outbox library calls, once per row, before it marks the row
+// itself (oagudo/outbox's Reader deletes the row once
+// MessagePublisher.Publish returns nil).
+func (c *checker) checkLibraryPublishers() {
+	for fn, decl := range c.decls {
+		lib := apis.OutboxLibraryPublish(fn)
+		if lib == (apis.Func{}) || decl.Body == nil {
+			continue
+		}
+		sum := c.summary(fn)
+		s := c.sites[fn]
+		if sum == nil || s == nil || c.reported[s.call.Pos()] {
+			continue
+		}
+		c.reported[s.call.Pos()] = true
+		c.rep.Reportf(s.call, "the outbox library marks the row published once this %s returns nil (it implements %s), after %s: %s", fn.Name(), lib.ShortName(), c.describe(s), s.advice)
+	}
+}

@@ -1,0 +1,176 @@
+package lossypublish
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/funcname"
+)
+
+// Publishes marks a function whose call makes a publish that cannot report
+// a loss, or writes one message per call on a batching kafka-go writer,
+// so that a relay in another package that calls it and then marks rows is
+// reported.
+type Publishes struct {
+	Via    string // chain to the publish: "(*Producer).Publish → WriteMessages"
+	What   string // the publish and its configuration, with its position
+	Advice string
+	Lossy  bool // false: one message per call (a throughput finding)
+}
+
+// AFact implements analysis.Fact.
+func (*Publishes) AFact() {}
+
+func (f *Publishes) String() string {
+	kind := "oneMessage"
+	if f.Lossy {
+		kind = "lossy"
+	}
+	return kind + "(" + f.Via + ")"
+}
+
+// summary returns what a call of fn publishes (nil for nothing), from
+// its body when fn is declared in the package, from a fact otherwise.
+func (c *checker) summary(fn *types.Func) *Publishes {
+	fn = fn.Origin()
+	if fn.Pkg() != c.pass.Pkg {
+		f := new(Publishes)
+		if c.pass.ImportObjectFact(fn, f) {
+			return f
+		}
+		return nil
+	}
+	if s, ok := c.sums[fn]; ok {
+		return s
+	}
+	c.sums[fn] = nil // cycles: nothing known yet
+	decl := c.decls[fn]
+	if decl == nil || decl.Body == nil {
+		return nil
+	}
+	sites := c.sitesIn(decl.Body)
+	if len(sites) > 0 {
+		marks := c.marksIn(decl.Body)
+		for _, s := range sites {
+			if firstAfter(marks, s.call.End()) != nil {
+				return nil // a relay: what it publishes is reported in it, its callers publish nothing
+			}
+		}
+	}
+	var best *site
+	for _, s := range sites {
+		if s.lossy && s.awaitable && c.awaitedAfter(decl.Body, s.call.End(), decl.Body.End()) {
+			continue
+		}
+		if best == nil || s.lossy && !best.lossy {
+			best = s
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	via := funcname.Code(fn, nil)
+	if best.via != "" {
+		via += " → " + best.via
+	}
+	sum := &Publishes{Via: via, What: best.what, Advice: best.advice, Lossy: best.lossy}
+	c.sums[fn] = sum
+	c.sites[fn] = best
+	return sum
+}
+
+// sitesIn returns the publish sites evaluated by body, in source order:
+// its own calls and those of the function literals it passes to a call
+// (a retry helper's or a transaction's callback), not of goroutines or of
+// literals it returns or stores.
+func (c *checker) sitesIn(body ast.Node) []*site {
+	var out []*site
+	inspectEvaluated(body, func(n ast.Node) {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if s := c.siteOf(call); s != nil {
+				out = append(out, s)
+			}
+		}
+	})
+	return out
+}
+
+// inspectEvaluated calls f for every node body evaluates when it runs:
+// it skips go statements and the function literals that are neither
+// passed to a call nor kept in a local variable (those returned or stored
+// in a field run elsewhere).
+func inspectEvaluated(body ast.Node, f func(ast.Node)) {
+	args := make(map[*ast.FuncLit]bool)
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+					args[lit] = true
+				}
+			}
+		case *ast.AssignStmt: // write := func() error {...}; retry(write)
+			for i, r := range n.Rhs {
+				if lit, ok := ast.Unparen(r).(*ast.FuncLit); ok && i < len(n.Lhs) {
+					if _, local := n.Lhs[i].(*ast.Ident); local {
+						args[lit] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case nil:
+			return false
+		case *ast.GoStmt:
+			return false
+		case *ast.FuncLit:
+			if n != body && !args[n] {
+				return false
+			}
+		}
+		f(n)
+		return true
+	})
+}
+
+// siteOf classifies one call: a library publish, a function of the
+// analysed code that publishes (summary or fact), or an interface method
+// one of whose implementations in sight does.
+func (c *checker) siteOf(call *ast.CallExpr) *site {
+	fn := apis.Callee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return nil
+	}
+	if kind := apis.ClassifyPublish(fn); kind != apis.NotPublish {
+		return c.librarySite(call, fn, kind)
+	}
+	if sum := c.summary(fn); sum != nil {
+		return &site{call: call, what: sum.What, advice: sum.Advice, lossy: sum.Lossy, via: sum.Via}
+	}
+	var found *site
+	for _, impl := range c.calls.Implementations(fn) {
+		if sum := c.summary(impl); sum != nil && (found == nil || sum.Lossy && !found.lossy) {
+			found = &site{call: call, what: sum.What, advice: sum.Advice, lossy: sum.Lossy, via: funcname.Code(fn, nil) + " → " + sum.Via}
+		}
+	}
+	return found
+}
+
+// awaitedAfter reports whether body waits for a publish outcome between
+// from and to (outside goroutines): a DeferredConfirmation's Wait, a
+// PubAckFuture's Ok/Err, an AsyncProducer's Successes/Errors.
+func (c *checker) awaitedAfter(body ast.Node, from, to token.Pos) bool {
+	found := false
+	inspectEvaluated(body, func(n ast.Node) {
+		if call, ok := n.(*ast.CallExpr); ok && !found && call.Pos() > from && call.Pos() < to {
+			fn := apis.Callee(c.pass.TypesInfo, call)
+			found = fn != nil && (apis.IsAwaitConfirm(fn) || apis.IsSaramaErrors(fn))
+		}
+	})
+	return found
+}

@@ -1,0 +1,199 @@
+// Package relaymark recognizes where an outbox relay records that a row was
+// published: an SQL UPDATE that sets a published/sent/processed column or
+// status, a DELETE of the outbox row, or a call of a repository or sqlc
+// method named for it (MarkPublished, MarkEventAsSent, DeleteOutboxEvent).
+// Analyzers that need to know that a publish is followed by "this row is
+// done" (lossypublish; a relay is also what dualwrite leaves alone) ask
+// Mark.
+package relaymark
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"regexp"
+	"strings"
+
+	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/sqlscan"
+)
+
+// doneWords name the state of a row that has been handed to the broker.
+const doneWords = `publish|sent|send|process|deliver|dispatch|relay|emit`
+
+// outboxWords name the tables and types of relayed rows.
+const outboxWords = `outbox|event|message|job|task|queue|notification`
+
+// markedColumn matches a SET list that records publication; statusColumn
+// one that records a state, which counts on an outbox table only.
+var (
+	markedColumn = regexp.MustCompile(`(?i)` + doneWords)
+	statusColumn = regexp.MustCompile(`(?i)status|state|done|complete`)
+	outboxTable  = regexp.MustCompile(`(?i)` + outboxWords)
+	setClause    = regexp.MustCompile(`(?is)^\s*update\s+(.*?)\bset\b(.*?)(\bwhere\b|\breturning\b|$)`)
+)
+
+// markName matches the name of a function that marks a row done;
+// doneVerb a name that does on a type or package named for outbox rows
+// (outbox.Store.Mark, eventRepo.Delete); failName one that records a
+// failure or a retry instead.
+var (
+	markName = regexp.MustCompile(`^(?i:mark|set|update|flag)\w*(?i:` + doneWords + `|done|complete)|^(?i:mark)\w*(?i:` + outboxWords + `)|^(?i:delete|remove)\w*(?i:` + outboxWords + `|record|entry|entries)|^(?i:update|set)\w*(?i:` + outboxWords + `)\w*(?i:status|state)`)
+	doneVerb = regexp.MustCompile(`^(?i:mark|delete|remove|complete|done|finish|ack)`)
+	failName = regexp.MustCompile(`(?i)fail|error|retr|attempt|pending|unpublish|unsent|processing`)
+)
+
+// A Finder recognizes the marks of one package.
+type Finder struct {
+	info  *types.Info
+	root  string                // the analysed module's root path, by its shape
+	texts map[*types.Var]string // locals assigned once, from a constant string
+}
+
+// New returns a Finder for pkg, whose syntax is files.
+func New(pkg *types.Package, info *types.Info, files []*ast.File) *Finder {
+	f := &Finder{info: info, root: moduleRoot(pkg.Path()), texts: make(map[*types.Var]string)}
+	count := make(map[*types.Var]int)
+	for _, file := range files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok {
+				return true
+			}
+			for i, l := range as.Lhs {
+				id, ok := l.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				v, ok := info.ObjectOf(id).(*types.Var)
+				if !ok {
+					continue
+				}
+				count[v]++
+				if len(as.Lhs) == len(as.Rhs) {
+					if s, ok := f.constString(as.Rhs[i]); ok {
+						f.texts[v] = s
+					}
+				}
+			}
+			return true
+		})
+	}
+	for v := range f.texts {
+		if count[v] != 1 {
+			delete(f.texts, v)
+		}
+	}
+	return f
+}
+
+func (f *Finder) constString(e ast.Expr) (string, bool) {
+	tv, ok := f.info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// text returns the SQL text of e: a constant, or a local assigned once
+// from one (query := "DELETE FROM outbox WHERE id = $1").
+func (f *Finder) text(e ast.Expr) (string, bool) {
+	if s, ok := f.constString(e); ok {
+		return s, true
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if v, ok := f.info.Uses[id].(*types.Var); ok {
+			s, ok := f.texts[v]
+			return s, ok
+		}
+	}
+	return "", false
+}
+
+// Mark reports whether call records a relayed row as published, and
+// returns a short description for messages ("UPDATE", "DELETE",
+// "MarkEventAsSent").
+func (f *Finder) Mark(call *ast.CallExpr) (string, bool) {
+	info := f.info
+	if qc, ok := apis.SQLQueryCall(info, call); ok {
+		text, ok := f.text(call.Args[qc.Arg])
+		if !ok {
+			return "", false
+		}
+		return markSQL(text)
+	}
+	fn := apis.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || isBrokerLibrary(fn) || moduleRoot(fn.Pkg().Path()) != f.root {
+		return "", false // a library's SetStatus (a tracing span) marks no row
+	}
+	if failName.MatchString(fn.Name()) {
+		return "", false
+	}
+	if markName.MatchString(fn.Name()) || doneVerb.MatchString(fn.Name()) && outboxTable.MatchString(owner(fn)) {
+		return fn.Name(), true
+	}
+	return "", false
+}
+
+// markSQL reports whether sql records a row as published.
+func markSQL(sql string) (string, bool) {
+	for _, st := range sqlscan.Scan(sql) {
+		text := sql[st.Start:st.End]
+		switch st.Kind {
+		case sqlscan.Update:
+			m := setClause.FindStringSubmatch(text)
+			if m == nil {
+				continue
+			}
+			table, set := m[1], m[2]
+			if failName.MatchString(set) && !markedColumn.MatchString(set) {
+				continue
+			}
+			if markedColumn.MatchString(set) || statusColumn.MatchString(set) && outboxTable.MatchString(table) {
+				return "UPDATE", true
+			}
+		case sqlscan.Delete:
+			if outboxTable.MatchString(text) {
+				return "DELETE", true
+			}
+		}
+	}
+	return "", false
+}
+
+// owner returns the receiver type's name of a method, or the package's
+// name of a function.
+func owner(fn *types.Func) string {
+	if recv := fn.Signature().Recv(); recv != nil {
+		return apis.TypeName(recv.Type())
+	}
+	return fn.Pkg().Name()
+}
+
+// moduleRoot returns the likely module root of an import path: its first
+// three elements under a hosting domain (github.com/owner/repo), its first
+// element otherwise. Names are trusted only on the analysed code's own
+// functions (its repositories and sqlc queries).
+func moduleRoot(path string) string {
+	elems := strings.Split(path, "/")
+	n := 1
+	if strings.Contains(elems[0], ".") {
+		n = 3
+	}
+	if len(elems) < n {
+		n = len(elems)
+	}
+	return strings.Join(elems[:n], "/")
+}
+
+// isBrokerLibrary reports whether fn belongs to a broker client (sarama's
+// MarkMessage marks a consumed offset, not a row).
+func isBrokerLibrary(fn *types.Func) bool {
+	p := apis.NormPath(fn.Pkg().Path())
+	for _, lib := range append(append([]string{}, apis.KafkaPaths...), apis.BrokerPaths...) {
+		if p == lib || strings.HasPrefix(p, lib+"/") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,24 @@
+// Package outbox is the relay: it publishes each event through the broker
+// interface and marks it processed on success.
+package outbox
+
+import (
+	"context"
+
+	"realworld/lossypublish/fanout-broker/messaging"
+)
+
+type Queries interface {
+	MarkOutboxEventProcessed(ctx context.Context, id string) error
+}
+
+type Relay struct {
+	q      Queries
+	broker messaging.Broker
+}
+
+func (r *Relay) processEvent(ctx context.Context, id, topic string, payload []byte) {
+	if err := r.broker.Publish(ctx, topic, payload); err == nil { // want `relay marks rows published \(MarkOutboxEventProcessed, line 22\) after .*go-rabbitmq PublishWithContext`
+		_ = r.q.MarkOutboxEventProcessed(ctx, id)
+	}
+}
