@@ -187,6 +187,7 @@ func (b *bench) build(ms []mode) error {
 			b.idemlint = filepath.Join(b.tmp, "idemlint")
 			cmd := exec.Command("go", "build", "-o", b.idemlint, "./cmd/idemlint")
 			cmd.Dir = b.repo
+			cmd.Env = append(os.Environ(), "GOFLAGS=") // the module's flags (-mod=mod) are not the checkout's
 			if out, err := cmd.CombinedOutput(); err != nil {
 				return fmt.Errorf("building idemlint in %s: %v\n%s", b.repo, err, out)
 			}
