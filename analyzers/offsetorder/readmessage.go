@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/consume"
 )
 
 // tri is a yes/no/unknown answer.
@@ -52,7 +53,7 @@ func (a *checker) localGroupID(reader ssa.Value) tri {
 	if !ok {
 		return unknown
 	}
-	if obj, _ := calleeOf(&call.Call); !apis.IsKafkaReaderNew(obj) || len(call.Call.Args) != 1 {
+	if obj, _ := consume.CalleeOf(&call.Call); !apis.IsKafkaReaderNew(obj) || len(call.Call.Args) != 1 {
 		return unknown
 	}
 	switch cfg := call.Call.Args[0].(type) {
@@ -118,12 +119,12 @@ func (a *checker) pkgGroupID() *groupIDState {
 	}
 	st := &groupIDState{}
 	a.readerGroup = st
-	info := a.pass.TypesInfo
+	info := a.Pass.TypesInfo
 	nonEmpty := func(e ast.Expr) bool {
 		tv, ok := info.Types[e]
 		return !ok || tv.Value == nil || tv.Value.Kind() != constant.String || constant.StringVal(tv.Value) != ""
 	}
-	a.inspect(func(n ast.Node) {
+	a.Inspect(func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.CompositeLit:
 			if !apis.IsKafkaReaderConfig(info.TypeOf(n)) {
