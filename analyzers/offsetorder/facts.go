@@ -5,6 +5,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/consume"
 )
 
 // CommitsOffset marks a function that commits (or marks for commit) Kafka
@@ -51,20 +53,12 @@ func (f factIO) Durable(obj *types.Func) string {
 
 // exportFacts exports the facts of the package's named functions.
 func (a *checker) exportFacts(funcs []*ssa.Function) {
-	for _, fn := range funcs {
-		obj, ok := fn.Object().(*types.Func)
-		if !ok || obj == nil || fn.Parent() != nil {
-			continue
-		}
-		if !obj.Exported() && obj.Signature().Recv() == nil {
-			continue // facts of other unexported functions never leave the package
-		}
-		s := a.Summarize(fn)
+	a.ExportSummaries(funcs, func(obj *types.Func, s *consume.Summary) {
 		if s.Commit != "" {
 			a.Pass.ExportObjectFact(obj, &CommitsOffset{Via: s.Commit})
 		}
 		if s.Durable != "" {
 			a.Pass.ExportObjectFact(obj, &DurableWork{Via: s.Durable})
 		}
-	}
+	})
 }

@@ -76,10 +76,9 @@ func MayReport(pkg *types.Package) bool {
 // checker holds the state of one pass.
 type checker struct {
 	*consume.Checker
-	r           *report.Reporter
-	waits       *apis.Set
-	autoRead    *apis.Set
-	readerGroup *groupIDState // package-wide ReaderConfig knowledge, built on first use
+	r        *report.Reporter
+	waits    *apis.Set
+	autoRead *apis.Set
 }
 
 func newChecker(pass *analysis.Pass, r *report.Reporter) *checker {

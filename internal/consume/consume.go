@@ -41,16 +41,17 @@ type Config struct {
 
 // Checker holds the state of one pass.
 type Checker struct {
-	Pass     *analysis.Pass
-	facts    FactIO
-	commits  *apis.Set
-	durable  *apis.Set
-	receives *apis.Set
-	memo     map[*ssa.Function]*Summary
-	calls    map[token.Pos]*ast.CallExpr // by Lparen, built on first use
-	layer    *calls.Result
-	kafka    *apis.Set                   // every Kafka call of the tables, for interface resolution
-	libs     map[*types.Func]*types.Func // interface method → the library call it stands for (nil: none)
+	Pass        *analysis.Pass
+	facts       FactIO
+	commits     *apis.Set
+	durable     *apis.Set
+	receives    *apis.Set
+	memo        map[*ssa.Function]*Summary
+	calls       map[token.Pos]*ast.CallExpr // by Lparen, built on first use
+	layer       *calls.Result
+	kafka       *apis.Set                   // every Kafka call of the tables, for interface resolution
+	libs        map[*types.Func]*types.Func // interface method → the library call it stands for (nil: none)
+	readerGroup *GroupIDState               // package-wide ReaderConfig knowledge, built on first use
 }
 
 // New returns the Checker of a pass; layer (the call layer's result) may

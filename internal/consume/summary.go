@@ -1,6 +1,7 @@
 package consume
 
 import (
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -57,4 +58,22 @@ func Chain(name, rest string) string {
 		parts = []string{parts[0], "…", parts[len(parts)-1]}
 	}
 	return name + " → " + strings.Join(parts, " → ")
+}
+
+// ExportSummaries calls export with the summary of each of the package's
+// named functions whose facts can leave the package (exported functions
+// and methods); the analyzer turns them into its facts.
+func (a *Checker) ExportSummaries(funcs []*ssa.Function, export func(obj *types.Func, s *Summary)) {
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || obj == nil || fn.Parent() != nil {
+			continue
+		}
+		if !obj.Exported() && obj.Signature().Recv() == nil {
+			continue // facts of other unexported functions never leave the package
+		}
+		if s := a.Summarize(fn); s.Commit != "" || s.Durable != "" {
+			export(obj, s)
+		}
+	}
 }
