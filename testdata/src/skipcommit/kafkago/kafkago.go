@@ -1,0 +1,230 @@
+// Package kafkago holds kafka-go consume loops that pass over a failed
+// message, and the forms that do not.
+package kafkago
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log"
+	"time"
+
+	"github.com/segmentio/kafka-go"
+)
+
+type order struct{ ID string }
+
+type handler interface {
+	Handle(ctx context.Context, o order) error
+}
+
+type consumer struct {
+	r   *kafka.Reader
+	h   handler
+	dlq *kafka.Writer
+	fn  func(ctx context.Context, m kafka.Message) error
+}
+
+// Bad: log and continue; the next CommitMessages commits past the failed order.
+func logAndContinue(ctx context.Context, c *consumer) error {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		var o order
+		if err := json.Unmarshal(m.Value, &o); err != nil {
+			log.Printf("invalid message: %v", err) // a payload that can never be valid: skipped on purpose
+			_ = c.r.CommitMessages(ctx, m)
+			continue
+		}
+		if err := c.h.Handle(ctx, o); err != nil {
+			log.Printf("handle: %v, will retry", err)
+			time.Sleep(time.Second)
+			continue // want `handler.Handle fails \(kafkago.go:41\) and the loop moves on to the next message: \(\*kafka.Reader\).CommitMessages \(kafkago.go:46\) then commits past the failed one`
+		}
+		if err := c.r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// Bad: a bounded retry gives up and the loop moves on.
+func retryThenContinue(ctx context.Context, c *consumer) {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		for attempt := 0; attempt < 3; attempt++ {
+			if err = c.fn(ctx, m); err == nil {
+				break
+			}
+			time.Sleep(time.Second)
+		}
+		if err != nil {
+			log.Printf("giving up: %v", err)
+			continue // want `fn fails \(kafkago.go:60\) and the loop moves on`
+		}
+		_ = c.r.CommitMessages(ctx, m)
+	}
+}
+
+// Bad: the failure is logged and the message committed anyway.
+func logAndCommit(ctx context.Context, c *consumer) {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := c.fn(ctx, m); err != nil {
+			log.Printf("handle: %v", err) // want `fn fails \(kafkago.go:80\) and \(\*kafka.Reader\).CommitMessages \(kafkago.go:83\) still commits the message`
+		}
+		_ = c.r.CommitMessages(ctx, m)
+	}
+}
+
+// Good: retry until it succeeds.
+func retryUntilSuccess(ctx context.Context, c *consumer) error {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		for {
+			if err := c.fn(ctx, m); err != nil {
+				log.Printf("retrying: %v", err)
+				time.Sleep(time.Second)
+				continue
+			}
+			break
+		}
+		if err := c.r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// Good: the error stops the loop; the group redelivers after a restart.
+func stop(ctx context.Context, c *consumer) error {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := c.fn(ctx, m); err != nil {
+			return err
+		}
+		if err := c.r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// Good: break out of the loop on failure.
+func breakOut(ctx context.Context, c *consumer) {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			break
+		}
+		if err := c.fn(ctx, m); err != nil {
+			log.Printf("stopping: %v", err)
+			break
+		}
+		_ = c.r.CommitMessages(ctx, m)
+	}
+}
+
+// Good: a dead letter whose publish is checked, then the commit.
+func deadLetter(ctx context.Context, c *consumer) error {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := c.fn(ctx, m); err != nil {
+			if err := c.dlq.WriteMessages(ctx, m); err != nil {
+				return err
+			}
+		}
+		if err := c.r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// Bad: the dead letter's error is dropped before the commit.
+func uncheckedDeadLetter(ctx context.Context, c *consumer) {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := c.fn(ctx, m); err != nil {
+			_ = c.dlq.WriteMessages(ctx, m) // want `fn fails \(kafkago.go:164\) and \(\*kafka.Reader\).CommitMessages \(kafkago.go:167\) still commits`
+		}
+		_ = c.r.CommitMessages(ctx, m)
+	}
+}
+
+// Good: seek back to the failed message and read it again.
+func seekBack(ctx context.Context, c *consumer) {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := c.fn(ctx, m); err != nil {
+			_ = c.r.SetOffset(m.Offset)
+			continue
+		}
+		_ = c.r.CommitMessages(ctx, m)
+	}
+}
+
+var errDuplicate = errors.New("duplicate")
+
+// Good: a duplicate is a decision about that error, not a failure passed over.
+func duplicate(ctx context.Context, c *consumer) error {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := c.fn(ctx, m); err != nil && !errors.Is(err, errDuplicate) {
+			return err
+		}
+		if err := c.r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// Good: log.Fatal stops the process.
+func fatal(ctx context.Context, c *consumer) {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := c.fn(ctx, m); err != nil {
+			log.Fatalf("handle: %v", err)
+		}
+		_ = c.r.CommitMessages(ctx, m)
+	}
+}
+
+// Good: a reader without commits (no CommitMessages, no group): nothing moves past the failure.
+func noCommit(ctx context.Context, r *kafka.Reader, fn func(context.Context, kafka.Message) error) {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := fn(ctx, m); err != nil {
+			log.Printf("handle: %v", err)
+			continue
+		}
+	}
+}
