@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -33,7 +34,7 @@ func (a *checker) report(s *funcState, h *ssa.Call, via string, f *finding) {
 		msg = fmt.Sprintf("%s and %s still %s the message, so it is lost; %s", fails, commit, verb, remedy)
 	case returns:
 		cat = "returns"
-		msg = fmt.Sprintf("%s and %s returns without an error: %s of the next message commits past this one, so it is lost; return the error, %s", fails, a.FuncName(nil, s.fn), commit, remedy)
+		msg = fmt.Sprintf("%s and %s returns without an error: %s of the next message commits past this one, so it is lost; return the error, %s", fails, a.funcOf(s.fn), commit, remedy)
 	case watermil:
 		cat = "watermill-nil"
 		msg = fmt.Sprintf("%s and the handler returns nil, so the watermill router acks the message and it is lost; return the error (the router nacks and redelivers) or publish it to a dead letter and check the error", fails)
@@ -41,7 +42,11 @@ func (a *checker) report(s *funcState, h *ssa.Call, via string, f *finding) {
 		cat = "reject-no-dlx"
 		msg = fmt.Sprintf("%s and %s rejects it without requeue while no queue in sight declares an x-dead-letter-exchange, so it is dropped; declare a dead-letter exchange, requeue with a retry limit, or publish it to a dead letter and check the error", fails, commit)
 	}
-	a.r.Report(a.stmtAt(f.last, h), msg, report.Category(cat), report.Related(consume.PosRange(f.where), "what passes the failed message"))
+	at := a.stmtAt(f.last, h)
+	if f.kind == drops {
+		at = a.RangeOf(f.at) // the reject itself
+	}
+	a.r.Report(at, msg, report.Category(cat), report.Related(consume.PosRange(f.where), "what passes the failed message"))
 }
 
 // stmtAt returns the statement where a failure branch moves on: the last
@@ -77,4 +82,10 @@ func (a *checker) stmtAt(pos token.Pos, h *ssa.Call) analysis.Range {
 		return a.RangeOf(h)
 	}
 	return list[len(list)-1]
+}
+
+// funcOf names the function a finding is in.
+func (a *checker) funcOf(fn *ssa.Function) string {
+	obj, _ := fn.Object().(*types.Func)
+	return a.FuncName(obj, fn)
 }
