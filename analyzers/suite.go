@@ -12,6 +12,7 @@ import (
 	"github.com/idemlint/idemlint/analyzers/httpintx"
 	"github.com/idemlint/idemlint/analyzers/offsetorder"
 	"github.com/idemlint/idemlint/analyzers/onconflict"
+	"github.com/idemlint/idemlint/analyzers/skipcommit"
 	"github.com/idemlint/idemlint/analyzers/uuidinretry"
 )
 
@@ -24,6 +25,7 @@ func All() []*analysis.Analyzer {
 		httpintx.Analyzer,
 		offsetorder.Analyzer,
 		onconflict.Analyzer,
+		skipcommit.Analyzer,
 		uuidinretry.Analyzer,
 	}
 }
