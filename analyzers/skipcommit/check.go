@@ -43,7 +43,7 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 			if a.IsFetch(call) {
 				continue
 			}
-			if v := a.DurableVia(c); v != "" && (consume.UsesDerived(call, d) || consume.IsTxCommit(c)) {
+			if v := a.handlerVia(c); v != "" && (consume.UsesDerived(call, d) || consume.IsTxCommit(c)) {
 				handlers = append(handlers, call)
 				via[call] = v
 			}
@@ -205,4 +205,26 @@ func isErrorsClass(cond ssa.Value, errs map[ssa.Value]bool) bool {
 		return false
 	}
 	return len(call.Call.Args) > 0 && errs[call.Call.Args[0]]
+}
+
+// handlerVia returns the chain by which a call does work with a message,
+// or "": consume's answer, or a function literal it is passed as a named
+// func type (retry.Do(func() error {...}) takes a retry.RetryableFunc).
+func (a *checker) handlerVia(c *ssa.CallCommon) string {
+	if v := a.DurableVia(c); v != "" {
+		return v
+	}
+	for _, arg := range c.Args {
+		ct, ok := arg.(*ssa.ChangeType)
+		if !ok {
+			continue
+		}
+		if f := consume.ClosureFunc(ct.X); f != nil {
+			if s := a.Summarize(a.LocalFunc(nil, f)); s.Durable != "" {
+				obj, fn := consume.CalleeOf(c)
+				return consume.Chain(a.FuncName(obj, fn), s.Durable)
+			}
+		}
+	}
+	return ""
 }

@@ -68,8 +68,13 @@ func (a *checker) walk(s *funcState, h *ssa.Call, errs map[ssa.Value]bool, fail 
 			continue
 		}
 		succs := b.Succs
-		if br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && isErrorsClass(br.Cond, errs) {
-			succs = succs[1:] // not that error
+		if br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			switch {
+			case isErrorsClass(br.Cond, errs):
+				succs = succs[1:] // not that error
+			case classifies(br.Cond, errs, 0):
+				continue // a policy per kind of error (classify(err) == "unmarshal"): deliberate
+			}
 		}
 		for _, next := range succs {
 			if _, seen := parent[next]; seen {
@@ -111,7 +116,7 @@ func (a *checker) step(s *funcState, h *ssa.Call, instr ssa.Instruction, inLoops
 			}
 			return nil, true
 		}
-		if a.DurableVia(&x.Call) != "" && consume.UsesDerived(x, s.d) && errorChecked(x) {
+		if a.handlerVia(&x.Call) != "" && consume.UsesDerived(x, s.d) && errorChecked(x) {
 			return nil, true // a dead letter, or the failure recorded, and checked
 		}
 	}
@@ -284,4 +289,40 @@ func lastPos(fail, b *ssa.BasicBlock, instr ssa.Instruction, parent map[*ssa.Bas
 		}
 	}
 	return token.NoPos
+}
+
+// classifies reports whether a branch condition is computed by a call
+// from the failed call's error (reason := classify(err); isRetryable(err);
+// strings.Contains(err.Error(), ...)): the code decides per kind of error,
+// an explicit policy rather than a failure passed over.
+func classifies(v ssa.Value, errs map[ssa.Value]bool, depth int) bool {
+	if depth > 4 || v == nil {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.BinOp:
+		return classifies(x.X, errs, depth+1) || classifies(x.Y, errs, depth+1)
+	case *ssa.UnOp:
+		return classifies(x.X, errs, depth+1)
+	case *ssa.Extract:
+		return classifies(x.Tuple, errs, depth+1)
+	case *ssa.Call:
+		if x.Call.IsInvoke() && errs[x.Call.Value] {
+			return true // err.Error(), a method of the error
+		}
+		for _, arg := range x.Call.Args {
+			if errs[arg] {
+				return true
+			}
+			if mi, ok := arg.(*ssa.MakeInterface); ok && errs[mi.X] {
+				return true
+			}
+		}
+		for _, arg := range x.Call.Args {
+			if classifies(arg, errs, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }

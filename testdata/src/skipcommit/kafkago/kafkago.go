@@ -228,3 +228,32 @@ func noCommit(ctx context.Context, r *kafka.Reader, fn func(context.Context, kaf
 		}
 	}
 }
+
+func classify(err error) string {
+	if errors.Is(err, errDuplicate) {
+		return "duplicate"
+	}
+	return "transient"
+}
+
+// Good: a policy per kind of error: the classifier decides what is dropped.
+func classified(ctx context.Context, c *consumer) {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		for {
+			err := c.fn(ctx, m)
+			if err == nil {
+				break
+			}
+			if reason := classify(err); reason == "duplicate" {
+				log.Printf("dropping: %v", err)
+				break
+			}
+			time.Sleep(time.Second)
+		}
+		_ = c.r.CommitMessages(ctx, m)
+	}
+}
