@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -18,7 +19,8 @@ const remedy = "retry until it succeeds, publish it to a dead letter and check t
 // report reports one handler whose failure is passed over, at the
 // statement where the failure branch moves on.
 func (a *checker) report(s *funcState, h *ssa.Call, via string, f *finding) {
-	fails := fmt.Sprintf("%s fails (%s)", via, a.Where(h))
+	name, _, _ := strings.Cut(via, " → ") // the call that fails, not what it calls
+	fails := fmt.Sprintf("%s fails (%s)", name, a.Where(h))
 	commit := fmt.Sprintf("%s (%s)", f.commit, a.WherePos(f.where))
 	var msg, cat string
 	switch f.kind {

@@ -38,7 +38,7 @@ func (p *commandProcessor) processCreate(ctx context.Context, r *kafka.Reader, m
 		return p.create.Handle(ctx, cmd)
 	}, retry.Attempts(3), retry.Context(ctx)); err != nil {
 		log.Printf("create: %v", err)
-		return // want `retry.Do → commandHandler.Handle fails \(retrydo.go:37\) and \(\*commandProcessor\).processCreate returns without an error`
+		return // want `retry.Do fails \(retrydo.go:37\) and \(\*commandProcessor\).processCreate returns without an error`
 	}
 	p.commit(ctx, r, m)
 }
