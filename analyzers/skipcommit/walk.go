@@ -43,6 +43,7 @@ type finding struct {
 func (a *checker) walk(s *funcState, h *ssa.Call, errs map[ssa.Value]bool, fail *ssa.BasicBlock) *finding {
 	inLoops := enclosing(s.loops, h.Block())
 	parent := map[*ssa.BasicBlock]*ssa.BasicBlock{fail: nil}
+	known := map[*ssa.BasicBlock]facts{fail: nil}
 	queue := []*ssa.BasicBlock{fail}
 	for len(queue) > 0 {
 		b := queue[0]
@@ -74,6 +75,14 @@ func (a *checker) walk(s *funcState, h *ssa.Call, errs map[ssa.Value]bool, fail 
 				succs = succs[1:] // not that error
 			case classifies(br.Cond, errs, 0):
 				continue // a policy per kind of error (classify(err) == "unmarshal"): deliberate
+			default:
+				if v, ok := known[b].eval(br.Cond, errs); ok {
+					if v {
+						succs = succs[:1]
+					} else {
+						succs = succs[1:]
+					}
+				}
 			}
 		}
 		for _, next := range succs {
@@ -81,6 +90,7 @@ func (a *checker) walk(s *funcState, h *ssa.Call, errs map[ssa.Value]bool, fail 
 				continue
 			}
 			parent[next] = b
+			known[next] = known[b].enter(b, next)
 			queue = append(queue, next)
 		}
 	}
@@ -141,6 +151,9 @@ func (a *checker) step(s *funcState, h *ssa.Call, instr ssa.Instruction, inLoops
 // returns without an error on failure leaves the message behind the next
 // message's commit.
 func (a *checker) returnFinding(s *funcState, ret *ssa.Return) *finding {
+	if s.fn.Synthetic == rangeFuncBody {
+		return nil // the body of a range-over-func loop: its returns are the loop's continue, break and return
+	}
 	sig := s.fn.Signature
 	res := sig.Results()
 	if res.Len() > 0 && types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
@@ -326,3 +339,7 @@ func classifies(v ssa.Value, errs map[ssa.Value]bool, depth int) bool {
 	}
 	return false
 }
+
+// rangeFuncBody is how go/ssa marks the body of a range-over-func loop,
+// built as a function the iterator calls.
+const rangeFuncBody = "range-over-func yield"

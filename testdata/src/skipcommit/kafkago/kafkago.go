@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"iter"
 	"log"
 	"time"
 
@@ -41,7 +42,7 @@ func logAndContinue(ctx context.Context, c *consumer) error {
 		if err := c.h.Handle(ctx, o); err != nil {
 			log.Printf("handle: %v, will retry", err)
 			time.Sleep(time.Second)
-			continue // want `handler.Handle fails \(kafkago.go:41\) and the loop moves on to the next message: \(\*kafka.Reader\).CommitMessages \(kafkago.go:46\) then commits past the failed one`
+			continue // want `handler.Handle fails \(kafkago.go:42\) and the loop moves on to the next message: \(\*kafka.Reader\).CommitMessages \(kafkago.go:47\) then commits past the failed one`
 		}
 		if err := c.r.CommitMessages(ctx, m); err != nil {
 			return err
@@ -64,7 +65,7 @@ func retryThenContinue(ctx context.Context, c *consumer) {
 		}
 		if err != nil {
 			log.Printf("giving up: %v", err)
-			continue // want `fn fails \(kafkago.go:60\) and the loop moves on`
+			continue // want `fn fails \(kafkago.go:61\) and the loop moves on`
 		}
 		_ = c.r.CommitMessages(ctx, m)
 	}
@@ -78,7 +79,7 @@ func logAndCommit(ctx context.Context, c *consumer) {
 			return
 		}
 		if err := c.fn(ctx, m); err != nil {
-			log.Printf("handle: %v", err) // want `fn fails \(kafkago.go:80\) and \(\*kafka.Reader\).CommitMessages \(kafkago.go:83\) still commits the message`
+			log.Printf("handle: %v", err) // want `fn fails \(kafkago.go:81\) and \(\*kafka.Reader\).CommitMessages \(kafkago.go:84\) still commits the message`
 		}
 		_ = c.r.CommitMessages(ctx, m)
 	}
@@ -162,7 +163,7 @@ func uncheckedDeadLetter(ctx context.Context, c *consumer) {
 			return
 		}
 		if err := c.fn(ctx, m); err != nil {
-			_ = c.dlq.WriteMessages(ctx, m) // want `fn fails \(kafkago.go:164\) and \(\*kafka.Reader\).CommitMessages \(kafkago.go:167\) still commits`
+			_ = c.dlq.WriteMessages(ctx, m) // want `fn fails \(kafkago.go:165\) and \(\*kafka.Reader\).CommitMessages \(kafkago.go:168\) still commits`
 		}
 		_ = c.r.CommitMessages(ctx, m)
 	}
@@ -255,5 +256,89 @@ func classified(ctx context.Context, c *consumer) {
 			time.Sleep(time.Second)
 		}
 		_ = c.r.CommitMessages(ctx, m)
+	}
+}
+
+// Good: the error flows on to one test that stops the loop; the commit
+// runs only when the handler succeeded.
+func errFlows(ctx context.Context, c *consumer) error {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		err = c.fn(ctx, m)
+		if err == nil {
+			err = c.r.CommitMessages(ctx, m)
+		}
+		log.Printf("offset %d done", m.Offset)
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// Good: a failed record of the batch sets a flag, the batch is not
+// committed, and the flag stops the loop.
+func failedFlag(ctx context.Context, c *consumer, batch func(context.Context) ([]kafka.Message, error)) error {
+	for {
+		msgs, err := batch(ctx)
+		if err != nil {
+			return err
+		}
+		var failed bool
+		for _, m := range msgs {
+			if err := c.fn(ctx, m); err != nil {
+				log.Printf("handle: %v", err)
+				failed = true
+				break
+			}
+		}
+		if !failed {
+			if err := c.r.CommitMessages(ctx, msgs...); err != nil {
+				log.Printf("commit: %v", err)
+			}
+		}
+		if failed {
+			return errors.New("stopping after a failed message; it will be redelivered")
+		}
+	}
+}
+
+type store interface {
+	Exec(ctx context.Context, sql string, args ...any) error
+}
+
+// Bad: the last step's failure is logged and the loop reads on; the
+// group reader's ReadMessage commits as it reads.
+func readGroupFallThrough(ctx context.Context, db store) {
+	r := kafka.NewReader(kafka.ReaderConfig{GroupID: "g", Topic: "t"})
+	for {
+		m, err := r.ReadMessage(ctx)
+		if err != nil {
+			return
+		}
+		var o order
+		if err := json.Unmarshal(m.Value, &o); err != nil {
+			continue
+		}
+		if err := db.Exec(ctx, "UPDATE orders SET state = 'paid' WHERE id = $1", o.ID); err != nil {
+			log.Printf("update: %v", err) // want `store.Exec fails \(kafkago.go:325\) and the loop moves on to the next message: \(\*kafka.Reader\).ReadMessage`
+		}
+	}
+}
+
+// Good: a return of the error from the body of a range-over-func loop
+// stops the loop (go/ssa builds the body as a function).
+func rangeFunc(ctx context.Context, c *consumer, batch func() iter.Seq[kafka.Message]) error {
+	for {
+		for m := range batch() {
+			if err := c.r.CommitMessages(ctx, m); err != nil {
+				return err
+			}
+			if err := c.fn(ctx, m); err != nil {
+				return err
+			}
+		}
 	}
 }
