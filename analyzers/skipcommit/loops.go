@@ -116,6 +116,9 @@ func (a *checker) source(instr ssa.Instruction, d map[ssa.Value]bool) (kafka, ok
 		if x.Op != token.ARROW {
 			return false, false
 		}
+		if apis.IsKafkaMessageType(x.X.Type()) {
+			return isKafkaElem(x.X.Type()), true // a receive from a channel of messages
+		}
 	default:
 		return false, false
 	}
@@ -146,6 +149,14 @@ func isKafka(v ssa.Value) bool {
 	t := v.Type()
 	if tu, ok := t.(*types.Tuple); ok && tu.Len() > 0 {
 		t = tu.At(0).Type() // v, ok := <-ch
+	}
+	return apis.IsKafkaMessageType(t) && apis.RedeliveredValue(t) == ""
+}
+
+// isKafkaElem reports whether a channel's elements are Kafka's.
+func isKafkaElem(t types.Type) bool {
+	if ch, ok := t.Underlying().(*types.Chan); ok {
+		t = ch.Elem()
 	}
 	return apis.IsKafkaMessageType(t) && apis.RedeliveredValue(t) == ""
 }

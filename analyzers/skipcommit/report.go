@@ -45,6 +45,9 @@ func (a *checker) report(s *funcState, h *ssa.Call, via string, f *finding) {
 		msg = fmt.Sprintf("%s and %s rejects it without requeue while no queue in sight declares an x-dead-letter-exchange, so it is dropped; declare a dead-letter exchange, requeue with a retry limit, or publish it to a dead letter and check the error", fails, commit)
 	}
 	at := a.stmtAt(f.last, h)
+	if body := a.failureBody(f.test); body != nil && len(body.List) > 0 && (f.last < body.Pos() || f.last >= body.End()) {
+		at = body.List[len(body.List)-1] // the path leaves the if body without a position in it (a bare break)
+	}
 	if f.kind == drops {
 		at = a.RangeOf(f.at) // the reject itself
 	}
@@ -90,4 +93,31 @@ func (a *checker) stmtAt(pos token.Pos, h *ssa.Call) analysis.Range {
 func (a *checker) funcOf(fn *ssa.Function) string {
 	obj, _ := fn.Object().(*types.Func)
 	return a.FuncName(obj, fn)
+}
+
+// failureBody returns the body of the `if err != nil` whose test is at
+// pos, or nil (an `err == nil` test, or none found).
+func (a *checker) failureBody(pos token.Pos) *ast.BlockStmt {
+	var body *ast.BlockStmt
+	for _, f := range a.Pass.Files {
+		if f.FileStart > pos || pos > f.FileEnd {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil || n.Pos() > pos || pos >= n.End() {
+				return false
+			}
+			if st, ok := n.(*ast.IfStmt); ok && st.Cond.Pos() <= pos && pos < st.Cond.End() {
+				if be, ok := ast.Unparen(st.Cond).(*ast.BinaryExpr); ok && be.Op == token.NEQ {
+					body = st.Body
+				} else if be, ok := ast.Unparen(st.Cond).(*ast.BinaryExpr); ok && be.Op == token.LAND {
+					body = st.Body
+				} else {
+					body = nil
+				}
+			}
+			return true
+		})
+	}
+	return body
 }

@@ -100,7 +100,7 @@ func (a *checker) walk(s *funcState, h *ssa.Call, errs map[ssa.Value]bool, fail 
 // step classifies one instruction on a failure path: a finding, or the
 // end of the path.
 func (a *checker) step(s *funcState, h *ssa.Call, instr ssa.Instruction, inLoops []*loop) (*finding, bool) {
-	if via := s.commits[instr]; via != "" {
+	if via := s.commits[instr]; via != "" && !a.marksOnly(instr) {
 		return &finding{kind: commits, commit: via, where: instr.Pos()}, false
 	}
 	switch x := instr.(type) {
@@ -343,3 +343,15 @@ func classifies(v ssa.Value, errs map[ssa.Value]bool, depth int) bool {
 // rangeFuncBody is how go/ssa marks the body of a range-over-func loop,
 // built as a function the iterator calls.
 const rangeFuncBody = "range-over-func yield"
+
+// marksOnly reports whether a commit commits only what was marked or
+// stored before (CommitMarkedOffsets): a failed message left unmarked is
+// not committed by it.
+func (a *checker) marksOnly(instr ssa.Instruction) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	obj, _ := consume.CalleeOf(&call.Call)
+	return apis.IsMarksCommit(a.LibOf(obj))
+}

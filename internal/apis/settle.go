@@ -124,3 +124,16 @@ func IsWatermillMessage(t types.Type) bool {
 	n, ok := types.Unalias(p.Elem()).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && NormPath(n.Obj().Pkg().Path()) == watermillHandlerParam.Path && n.Obj().Name() == watermillHandlerParam.Name
 }
+
+// marksCommits commit only what was marked or stored before (franz-go
+// CommitMarkedOffsets, sarama's Commit, confluent's Commit): a message
+// never marked is not among them.
+var marksCommits = NewSet(
+	Func{Path: franzKgo, Recv: "Client", Name: "CommitMarkedOffsets"},
+	Func{Path: sarama, Recv: "ConsumerGroupSession", Name: "Commit"},
+	Func{Path: confluentK, Recv: "Consumer", Name: "Commit"},
+)
+
+// IsMarksCommit reports whether fn commits only the offsets marked or
+// stored before it, not every message polled.
+func IsMarksCommit(fn *types.Func) bool { return fn != nil && marksCommits.Match(fn) }

@@ -56,3 +56,34 @@ func stop(ctx context.Context, cl *kgo.Client, p processor) error {
 		}
 	}
 }
+
+// Bad: the loop breaks on a failed record and commits the marks (not the
+// failed record), but the next poll goes on after the batch: the next
+// marks commit past the failed record.
+func marksThenPoll(ctx context.Context, cl *kgo.Client, p processor) {
+	for {
+		fetches := cl.PollFetches(ctx)
+		for _, rec := range fetches.Records() {
+			if err := p.Process(ctx, rec); err != nil {
+				break // want `processor.Process fails \(franz.go:67\) and the loop moves on to the next message: \(\*kgo.Client\).MarkCommitRecords \(franz.go:70\)`
+			}
+			cl.MarkCommitRecords(rec)
+		}
+		_ = cl.CommitMarkedOffsets(ctx)
+	}
+}
+
+// Good: the marks are committed and the consumer stops; the failed record
+// is polled again after the restart.
+func marksThenStop(ctx context.Context, cl *kgo.Client, p processor) error {
+	for {
+		fetches := cl.PollFetches(ctx)
+		for _, rec := range fetches.Records() {
+			if err := p.Process(ctx, rec); err != nil {
+				_ = cl.CommitMarkedOffsets(ctx)
+				return err
+			}
+			cl.MarkCommitRecords(rec)
+		}
+	}
+}
