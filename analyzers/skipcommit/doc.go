@@ -50,9 +50,19 @@
 // policy: JetStream Term, and a failure of decoding, which is not work
 // with the message (a payload that can never be valid, logged and
 // skipped); the branch of errors.Is or errors.As naming the error (a
-// duplicate, a cancelled context); a broker delivery left unacked after a
-// failure (it is delivered again); a loop without any commit (nothing
-// moves past the failure). A deliberate drop the analyzer cannot see as
+// duplicate, a cancelled context), and a branch on a classification of
+// the error (classify(err) == "unmarshal", isRetryable(err)): a policy per
+// kind of error; a commit of marks only (franz-go CommitMarkedOffsets,
+// sarama's Commit) on the failure path, which does not include the
+// unmarked message; a broker delivery left unacked after a failure (it is
+// delivered again); a loop without any commit (nothing moves past the
+// failure). A failure path knows what it went through: a flag it set
+// (failed = true; break) and the error not being nil decide the branches
+// that test them.
+//
+// A failure of bookkeeping after the work (the idempotency key written
+// after the side effect succeeded) is reported like any other: the
+// analyzer cannot tell which call is the message's work. A deliberate drop the analyzer cannot see as
 // one is suppressed with a reason (//idemlint:ignore skipcommit reason).
 //
 // The finding is at the statement where the failure branch moves on (the

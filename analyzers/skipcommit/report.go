@@ -26,7 +26,7 @@ func (a *checker) report(s *funcState, h *ssa.Call, via string, f *finding) {
 	switch f.kind {
 	case movesOn:
 		cat = "moves-on"
-		msg = fmt.Sprintf("%s and the loop moves on to the next message: %s then commits past the failed one (offsets are cumulative per partition), so it is lost; %s", fails, commit, remedy)
+		msg = fmt.Sprintf("%s and the loop moves on: %s commits past the failed message (offsets are cumulative per partition), so it is lost; %s", fails, commit, remedy)
 	case commits:
 		cat = "commits-failed"
 		verb := "acks"
@@ -36,13 +36,13 @@ func (a *checker) report(s *funcState, h *ssa.Call, via string, f *finding) {
 		msg = fmt.Sprintf("%s and %s still %s the message, so it is lost; %s", fails, commit, verb, remedy)
 	case returns:
 		cat = "returns"
-		msg = fmt.Sprintf("%s and %s returns without an error: %s of the next message commits past this one, so it is lost; return the error, %s", fails, a.funcOf(s.fn), commit, remedy)
+		msg = fmt.Sprintf("%s and %s returns without an error: %s of the next message commits past this one, so it is lost; return the error, retry, or publish it to a dead letter and check the error", fails, a.funcOf(s.fn), commit)
 	case watermil:
 		cat = "watermill-nil"
 		msg = fmt.Sprintf("%s and the handler returns nil, so the watermill router acks the message and it is lost; return the error (the router nacks and redelivers) or publish it to a dead letter and check the error", fails)
 	case drops:
 		cat = "reject-no-dlx"
-		msg = fmt.Sprintf("%s and %s rejects it without requeue while no queue in sight declares an x-dead-letter-exchange, so it is dropped; declare a dead-letter exchange, requeue with a retry limit, or publish it to a dead letter and check the error", fails, commit)
+		msg = fmt.Sprintf("%s and %s rejects it without requeue; no queue in sight declares an x-dead-letter-exchange, so it is dropped; declare one, requeue with a retry limit, or publish a dead letter and check the error", fails, commit)
 	}
 	at := a.stmtAt(f.last, h)
 	if body := a.failureBody(f.test); body != nil && len(body.List) > 0 && (f.last < body.Pos() || f.last >= body.End()) {

@@ -27,7 +27,7 @@ func ackAnyway(ctx context.Context, deliveries <-chan amqp.Delivery, h handler) 
 func rejectNoDLX(ctx context.Context, deliveries <-chan amqp.Delivery, h handler) {
 	for d := range deliveries {
 		if err := h.Handle(ctx, d.Body); err != nil {
-			if err := d.Reject(false); err != nil { // want `handler.Handle fails \(amqp.go:29\) and amqp091.Delivery.Reject \(amqp.go:30\) rejects it without requeue while no queue in sight declares an x-dead-letter-exchange`
+			if err := d.Reject(false); err != nil { // want `handler.Handle fails \(amqp.go:29\) and amqp091.Delivery.Reject \(amqp.go:30\) rejects it without requeue; no queue in sight declares an x-dead-letter-exchange`
 				log.Printf("reject: %v", err)
 			}
 			continue

@@ -23,7 +23,7 @@ func storeSkip(c *kafka.Consumer, h handler) {
 		}
 		if err := h.Handle(msg.Value); err != nil {
 			log.Print(err)
-			continue // want `handler.Handle fails \(confluent.go:24\) and the loop moves on to the next message: \(\*kafka.Consumer\).StoreMessage \(confluent.go:28\)`
+			continue // want `handler.Handle fails \(confluent.go:24\) and the loop moves on: \(\*kafka.Consumer\).StoreMessage \(confluent.go:28\)`
 		}
 		if _, err := c.StoreMessage(msg); err != nil {
 			log.Print(err)

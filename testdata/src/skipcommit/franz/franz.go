@@ -23,7 +23,7 @@ func autocommit(ctx context.Context, cl *kgo.Client, p processor) {
 			rec := iter.Next()
 			if err := p.Process(ctx, rec); err != nil {
 				log.Printf("process: %v", err)
-				continue // want `processor.Process fails \(franz.go:24\) and the loop moves on to the next message: franz-go's autocommit at the next \(\*kgo.Client\).PollFetches \(franz.go:20\)`
+				continue // want `processor.Process fails \(franz.go:24\) and the loop moves on: franz-go's autocommit at the next \(\*kgo.Client\).PollFetches \(franz.go:20\)`
 			}
 		}
 	}
@@ -36,7 +36,7 @@ func commitRecords(ctx context.Context, cl *kgo.Client, p processor) {
 		for _, rec := range fetches.Records() {
 			if err := p.Process(ctx, rec); err != nil {
 				log.Printf("process: %v", err)
-				continue // want `processor.Process fails \(franz.go:37\) and the loop moves on to the next message: \(\*kgo.Client\).CommitRecords \(franz.go:41\)`
+				continue // want `processor.Process fails \(franz.go:37\) and the loop moves on: \(\*kgo.Client\).CommitRecords \(franz.go:41\)`
 			}
 			if err := cl.CommitRecords(ctx, rec); err != nil {
 				return
@@ -65,7 +65,7 @@ func marksThenPoll(ctx context.Context, cl *kgo.Client, p processor) {
 		fetches := cl.PollFetches(ctx)
 		for _, rec := range fetches.Records() {
 			if err := p.Process(ctx, rec); err != nil {
-				break // want `processor.Process fails \(franz.go:67\) and the loop moves on to the next message: \(\*kgo.Client\).MarkCommitRecords \(franz.go:70\)`
+				break // want `processor.Process fails \(franz.go:67\) and the loop moves on: \(\*kgo.Client\).MarkCommitRecords \(franz.go:70\)`
 			}
 			cl.MarkCommitRecords(rec)
 		}

@@ -42,7 +42,7 @@ func logAndContinue(ctx context.Context, c *consumer) error {
 		if err := c.h.Handle(ctx, o); err != nil {
 			log.Printf("handle: %v, will retry", err)
 			time.Sleep(time.Second)
-			continue // want `handler.Handle fails \(kafkago.go:42\) and the loop moves on to the next message: \(\*kafka.Reader\).CommitMessages \(kafkago.go:47\) then commits past the failed one`
+			continue // want `handler.Handle fails \(kafkago.go:42\) and the loop moves on: \(\*kafka.Reader\).CommitMessages \(kafkago.go:47\) commits past the failed message`
 		}
 		if err := c.r.CommitMessages(ctx, m); err != nil {
 			return err
@@ -323,7 +323,7 @@ func readGroupFallThrough(ctx context.Context, db store) {
 			continue
 		}
 		if err := db.Exec(ctx, "UPDATE orders SET state = 'paid' WHERE id = $1", o.ID); err != nil {
-			log.Printf("update: %v", err) // want `store.Exec fails \(kafkago.go:325\) and the loop moves on to the next message: \(\*kafka.Reader\).ReadMessage`
+			log.Printf("update: %v", err) // want `store.Exec fails \(kafkago.go:325\) and the loop moves on: \(\*kafka.Reader\).ReadMessage`
 		}
 	}
 }

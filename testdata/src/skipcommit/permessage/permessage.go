@@ -96,7 +96,7 @@ func backoffContinue(ctx context.Context, r *kafka.Reader, in inbox) {
 			if !backoffOrStop(ctx, &backoff) {
 				return
 			}
-			continue // want `inbox.Write fails \(permessage.go:95\) and the loop moves on to the next message: \(\*kafka.Reader\).CommitMessages \(permessage.go:101\)`
+			continue // want `inbox.Write fails \(permessage.go:95\) and the loop moves on: \(\*kafka.Reader\).CommitMessages \(permessage.go:101\)`
 		}
 		if err := r.CommitMessages(ctx, m); err != nil {
 			continue
@@ -115,7 +115,7 @@ func readMessageGroup(ctx context.Context, in inbox) {
 		}
 		if err := in.Write(ctx, m); err != nil {
 			log.Printf("write: %v", err)
-			continue // want `inbox.Write fails \(permessage.go:116\) and the loop moves on to the next message: \(\*kafka.Reader\).ReadMessage \(the group reader commits as it reads\) \(permessage.go:112\)`
+			continue // want `inbox.Write fails \(permessage.go:116\) and the loop moves on: \(\*kafka.Reader\).ReadMessage \(the group reader commits as it reads\) \(permessage.go:112\)`
 		}
 	}
 }

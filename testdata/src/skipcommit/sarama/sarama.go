@@ -45,11 +45,11 @@ func (h *Handler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Co
 		}
 		if !errors.Is(err, errMiss) {
 			log.Printf("lookup: %v", err)
-			continue // want `keys.Get fails \(sarama.go:42\) and the loop moves on to the next message: sarama.ConsumerGroupSession.MarkMessage \(sarama.go:54\)`
+			continue // want `keys.Get fails \(sarama.go:42\) and the loop moves on: sarama.ConsumerGroupSession.MarkMessage \(sarama.go:54\)`
 		}
 		if err := h.orders.SetState(sess.Context(), ev.OrderID); err != nil {
 			log.Printf("set state: %v", err)
-			continue // want `orders.SetState fails \(sarama.go:50\) and the loop moves on to the next message: sarama.ConsumerGroupSession.MarkMessage \(sarama.go:54\)`
+			continue // want `orders.SetState fails \(sarama.go:50\) and the loop moves on: sarama.ConsumerGroupSession.MarkMessage \(sarama.go:54\)`
 		}
 		sess.MarkMessage(msg, "")
 	}
