@@ -37,6 +37,9 @@ func (a *checker) report(s *funcState, h *ssa.Call, via string, f *finding) {
 	case returns:
 		cat = "returns"
 		msg = fmt.Sprintf("%s and %s returns without an error: %s of the next message commits past this one, so it is lost; return the error, retry, or publish it to a dead letter and check the error", fails, a.funcOf(s.fn), commit)
+	case returnsNil:
+		cat = "returns-nil"
+		msg = fmt.Sprintf("%s and %s returns nil: its caller then commits the message, %s, so it is lost; return the error, retry, or publish it to a dead letter and check the error", fails, a.funcOf(s.fn), commit)
 	case watermil:
 		cat = "watermill-nil"
 		msg = fmt.Sprintf("%s and the handler returns nil, so the watermill router acks the message and it is lost; return the error (the router nacks and redelivers) or publish it to a dead letter and check the error", fails)

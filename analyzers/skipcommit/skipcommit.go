@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
 	"github.com/idemlint/idemlint/internal/apis"
@@ -43,6 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 	a := &checker{
 		Checker: consume.New(pass, layer, consume.Config{}, factIO{pass}),
 		r:       report.New(pass),
+		funcs:   ssaRes.SrcFuncs,
 	}
 	exportFacts(a.Checker, ssaRes)
 	if !relevance.Open(pass) {
@@ -72,4 +74,6 @@ type checker struct {
 	r        *report.Reporter
 	dlx      *bool // a dead-letter exchange is declared in sight, computed on first use
 	franzOff *bool // the package turns franz-go's autocommit off, computed on first use
+	funcs    []*ssa.Function
+	callers  map[*ssa.Function][]*ssa.Call // static calls by callee, built on first use
 }

@@ -19,6 +19,7 @@ const (
 	commits              // a commit, mark or ack of the message
 	returns              // a per-message function returns without an error; its commit of the next message passes it
 	watermil             // a watermill handler returns nil: the router acks
+	returnsNil           // a handler returns nil to a caller that then commits or acks the message
 	drops                // an amqp reject without requeue and no dead-letter exchange in sight
 )
 
@@ -162,6 +163,11 @@ func (a *checker) returnFinding(s *funcState, ret *ssa.Return) *finding {
 		}
 		if isWatermillHandler(sig) {
 			return &finding{kind: watermil, commit: "the watermill router's Ack", where: ret.Pos()}
+		}
+		if len(s.commits) == 0 {
+			if c, via := a.callerCommit(s.fn); c != nil {
+				return &finding{kind: returnsNil, commit: via, where: c.Pos()}
+			}
 		}
 	}
 	if !s.kafka {
@@ -354,4 +360,39 @@ func (a *checker) marksOnly(instr ssa.Instruction) bool {
 	}
 	obj, _ := consume.CalleeOf(&call.Call)
 	return apis.IsMarksCommit(a.LibOf(obj))
+}
+
+// callerCommit returns a commit or ack that a caller of fn in this package
+// runs after the call, in the same iteration (the caller commits the
+// message fn returned nil for), and its chain; or nil.
+func (a *checker) callerCommit(fn *ssa.Function) (ssa.Instruction, string) {
+	for _, site := range a.callersOf(fn) {
+		c := consume.Search(site, false, func(i ssa.Instruction) bool {
+			call, ok := i.(*ssa.Call)
+			return ok && a.CommitVia(&call.Call) != "" && !a.marksOnly(i)
+		}, nil)
+		if c != nil {
+			return c, a.CommitVia(&c.(*ssa.Call).Call)
+		}
+	}
+	return nil, ""
+}
+
+// callersOf returns the static calls of fn in the package's functions.
+func (a *checker) callersOf(fn *ssa.Function) []*ssa.Call {
+	if a.callers == nil {
+		a.callers = make(map[*ssa.Function][]*ssa.Call)
+		for _, f := range a.funcs {
+			for _, b := range f.Blocks {
+				for _, instr := range b.Instrs {
+					if call, ok := instr.(*ssa.Call); ok {
+						if callee := call.Call.StaticCallee(); callee != nil {
+							a.callers[callee] = append(a.callers[callee], call)
+						}
+					}
+				}
+			}
+		}
+	}
+	return a.callers[fn]
 }

@@ -119,3 +119,27 @@ func readMessageGroup(ctx context.Context, in inbox) {
 		}
 	}
 }
+
+// Bad: handle swallows the failure and returns nil; its caller commits.
+func (p *processor) handle(ctx context.Context, m kafka.Message) error { // want handle:"durableWork"
+	if err := p.svc.Create(ctx, m.Key); err != nil {
+		log.Printf("create: %v", err)
+		return nil // want `service.Create fails \(permessage.go:125\) and \(\*processor\).handle returns nil: its caller then commits the message, \(\*kafka.Reader\).CommitMessages \(permessage.go:141\)`
+	}
+	return nil
+}
+
+func (p *processor) loop(ctx context.Context, r *kafka.Reader) error { // want loop:"commitsOffset" loop:"durableWork"
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := p.handle(ctx, m); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
