@@ -15,12 +15,12 @@ import (
 type kind int
 
 const (
-	movesOn  kind = iota // the next message of a loop whose commits are cumulative
-	commits              // a commit, mark or ack of the message
-	returns              // a per-message function returns without an error; its commit of the next message passes it
-	watermil             // a watermill handler returns nil: the router acks
-	returnsNil           // a handler returns nil to a caller that then commits or acks the message
-	drops                // an amqp reject without requeue and no dead-letter exchange in sight
+	movesOn    kind = iota // the next message of a loop whose commits are cumulative
+	commits                // a commit, mark or ack of the message
+	returns                // a per-message function returns without an error; its commit of the next message passes it
+	watermil               // a watermill handler returns nil: the router acks
+	returnsNil             // a handler returns nil to a caller that then commits or acks the message
+	drops                  // an amqp reject without requeue and no dead-letter exchange in sight
 )
 
 // A finding is a failure path that passes over the message.
