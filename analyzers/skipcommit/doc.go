@@ -36,7 +36,9 @@
 //     loop commits Kafka offsets; the message names the commit;
 //   - a commit or ack of the message;
 //   - for a function handling one Kafka message it commits on success, a
-//     return without an error; for a watermill handler, a return of nil;
+//     return without an error; for a handler whose caller in the package
+//     commits or acks the message after it returns, a return of nil; for a
+//     watermill handler, a return of nil;
 //   - an amqp091 Reject or Nack without requeue, when no package in sight
 //     names x-dead-letter-exchange.
 //
