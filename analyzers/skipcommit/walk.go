@@ -378,16 +378,39 @@ func (a *checker) callerCommit(fn *ssa.Function) (ssa.Instruction, string) {
 	return nil, ""
 }
 
-// callersOf returns the static calls of fn in the package's functions.
+// callersOf returns the calls of fn in the package's functions: static
+// calls, and calls through the parameter of a package function that fn is
+// passed to as a function or method value (consume(ctx, r, s.handle)).
 func (a *checker) callersOf(fn *ssa.Function) []*ssa.Call {
 	if a.callers == nil {
 		a.callers = make(map[*ssa.Function][]*ssa.Call)
+		passed := make(map[*ssa.Parameter]*ssa.Function) // parameter → the function value passed to it
+		for _, f := range a.funcs {
+			for _, b := range f.Blocks {
+				for _, instr := range b.Instrs {
+					call, ok := instr.(*ssa.Call)
+					if !ok {
+						continue
+					}
+					callee := call.Call.StaticCallee()
+					if callee == nil {
+						continue
+					}
+					a.callers[callee] = append(a.callers[callee], call)
+					for i, arg := range call.Call.Args {
+						if v := funcValue(arg); v != nil && i < len(callee.Params) {
+							passed[callee.Params[i]] = v
+						}
+					}
+				}
+			}
+		}
 		for _, f := range a.funcs {
 			for _, b := range f.Blocks {
 				for _, instr := range b.Instrs {
 					if call, ok := instr.(*ssa.Call); ok {
-						if callee := call.Call.StaticCallee(); callee != nil {
-							a.callers[callee] = append(a.callers[callee], call)
+						if p, ok := call.Call.Value.(*ssa.Parameter); ok && passed[p] != nil {
+							a.callers[passed[p]] = append(a.callers[passed[p]], call)
 						}
 					}
 				}
@@ -395,4 +418,27 @@ func (a *checker) callersOf(fn *ssa.Function) []*ssa.Call {
 		}
 	}
 	return a.callers[fn]
+}
+
+// funcValue returns the function of the package a function or method
+// value stands for (s.handle is a closure of a bound method wrapper), or nil.
+func funcValue(v ssa.Value) *ssa.Function {
+	switch x := v.(type) {
+	case *ssa.Function:
+		return x
+	case *ssa.MakeClosure:
+		f, _ := x.Fn.(*ssa.Function)
+		if f == nil {
+			return nil
+		}
+		if obj, ok := f.Object().(*types.Func); ok && f.Synthetic != "" && f.Prog != nil {
+			if m := f.Prog.FuncValue(obj); m != nil {
+				return m // the method a bound method wrapper calls
+			}
+		}
+		return f
+	case *ssa.ChangeType:
+		return funcValue(x.X)
+	}
+	return nil
 }

@@ -143,3 +143,32 @@ func (p *processor) loop(ctx context.Context, r *kafka.Reader) error { // want l
 		}
 	}
 }
+
+// Bad: the handler is passed as a method value to the loop that calls it
+// and commits.
+func (p *processor) handleValue(ctx context.Context, m kafka.Message) error { // want handleValue:"durableWork"
+	if err := p.svc.Create(ctx, m.Key); err != nil {
+		log.Printf("create: %v", err)
+		return nil // want `service.Create fails \(permessage.go:150\) and \(\*processor\).handleValue returns nil: its caller then commits the message, \(\*kafka.Reader\).CommitMessages \(permessage.go:170\)`
+	}
+	return nil
+}
+
+func (p *processor) start(ctx context.Context, r *kafka.Reader) error { // want start:"commitsOffset" start:"durableWork"
+	return consumeWith(ctx, r, p.handleValue)
+}
+
+func consumeWith(ctx context.Context, r *kafka.Reader, fn func(context.Context, kafka.Message) error) error {
+	for {
+		m, err := r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := fn(ctx, m); err != nil {
+			return err
+		}
+		if err := r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
