@@ -37,8 +37,9 @@
 //   - a commit or ack of the message;
 //   - for a function handling one Kafka message it commits on success, a
 //     return without an error; for a handler whose caller in the package
-//     commits or acks the message after it returns, a return of nil; for a
-//     watermill handler, a return of nil;
+//     (a direct call, or a loop it is passed to as a function or method
+//     value, consume(ctx, r, s.handle)) commits or acks the message after
+//     it returns, a return of nil; for a watermill handler, a return of nil;
 //   - an amqp091 Reject or Nack without requeue, when no package in sight
 //     names x-dead-letter-exchange.
 //
