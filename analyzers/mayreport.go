@@ -4,12 +4,14 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/analyzers/offsetorder"
+	"github.com/idemlint/idemlint/analyzers/skipcommit"
 )
 
 // mayReport holds, by analyzer name, the test that tells the packages an
 // analyzer can report in, for the analyzers that can only report in some.
 var mayReport = map[string]func(*types.Package) bool{
 	offsetorder.Analyzer.Name: offsetorder.MayReport,
+	skipcommit.Analyzer.Name:  skipcommit.MayReport,
 }
 
 // MayReport returns, for the analyzer named name, the test that tells the

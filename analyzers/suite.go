@@ -13,6 +13,7 @@ import (
 	"github.com/idemlint/idemlint/analyzers/lossypublish"
 	"github.com/idemlint/idemlint/analyzers/offsetorder"
 	"github.com/idemlint/idemlint/analyzers/onconflict"
+	"github.com/idemlint/idemlint/analyzers/skipcommit"
 	"github.com/idemlint/idemlint/analyzers/uuidinretry"
 )
 
@@ -26,6 +27,7 @@ func All() []*analysis.Analyzer {
 		lossypublish.Analyzer,
 		offsetorder.Analyzer,
 		onconflict.Analyzer,
+		skipcommit.Analyzer,
 		uuidinretry.Analyzer,
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/consume"
 	"github.com/idemlint/idemlint/internal/report"
 )
 
@@ -21,7 +22,7 @@ func (a *checker) checkAutoAck(fn *ssa.Function, s *funcSites) {
 			if !ok {
 				continue
 			}
-			obj, _ := calleeOf(&call.Call)
+			obj, _ := consume.CalleeOf(&call.Call)
 			i := apis.AutoAckArg(obj)
 			if i < 0 {
 				continue
@@ -32,14 +33,14 @@ func (a *checker) checkAutoAck(fn *ssa.Function, s *funcSites) {
 			if i >= len(call.Call.Args) || !isTrue(call.Call.Args[i]) {
 				continue
 			}
-			h := search(call, true, func(x ssa.Instruction) bool { return s.handler[x] != "" }, nil)
+			h := consume.Search(call, true, func(x ssa.Instruction) bool { return s.handler[x] != "" }, nil)
 			if h == nil {
 				continue
 			}
-			a.r.Report(a.rangeOf(call), fmt.Sprintf(
+			a.r.Report(a.RangeOf(call), fmt.Sprintf(
 				"%s with autoAck true acknowledges each delivery as it is sent, before %s (%s) handles it: a SIGTERM in between loses the message for good; consume with autoAck false and Ack after the work is committed",
-				a.name(obj), s.handler[h], a.where(h)),
-				report.Category("autoack"), report.Related(a.rangeOf(h), "the work the automatic ack overtakes"))
+				a.Name(obj), s.handler[h], a.Where(h)),
+				report.Category("autoack"), report.Related(a.RangeOf(h), "the work the automatic ack overtakes"))
 		}
 	}
 }

@@ -2,11 +2,11 @@ package offsetorder
 
 import (
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/consume"
 )
 
 // Which message a commit commits, and which message a later call works on.
@@ -30,34 +30,13 @@ func (a *checker) newMsgFlow(fn *ssa.Function, d map[ssa.Value]bool) *msgFlow {
 	f := &msgFlow{a: a, d: d, from: make(map[ssa.Instruction]map[ssa.Value]bool)}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if a.isFetch(instr) {
+			if a.IsFetch(instr) {
 				f.recvs = append(f.recvs, instr)
 			}
 		}
 	}
 	return f
 }
-
-// isFetch reports whether an instruction starts a new message: a call that
-// fetches from the broker, or a receive from a channel of messages.
-func (a *checker) isFetch(instr ssa.Instruction) bool {
-	switch instr := instr.(type) {
-	case *ssa.Call:
-		obj, _ := calleeOf(&instr.Call)
-		return obj != nil && fetches.Match(a.libOf(obj))
-	case *ssa.UnOp:
-		return instr.Op == token.ARROW && a.isMessageChan(instr.X)
-	case *ssa.Select:
-		for _, st := range instr.States {
-			if st.Dir == types.RecvOnly && a.isMessageChan(st.Chan) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-var fetches = apis.KafkaFetches()
 
 // derivedFrom returns the values carrying the message of receive r.
 func (f *msgFlow) derivedFrom(r ssa.Instruction) map[ssa.Value]bool {
@@ -66,7 +45,7 @@ func (f *msgFlow) derivedFrom(r ssa.Instruction) map[ssa.Value]bool {
 	}
 	var dr map[ssa.Value]bool
 	if v, ok := r.(ssa.Value); ok {
-		dr = derivedFrom(v)
+		dr = consume.DerivedFrom(v)
 	}
 	f.from[r] = dr
 	return dr
@@ -93,16 +72,16 @@ func (f *msgFlow) sources() map[ssa.Value]bool {
 				add(v)
 			}
 		case *ssa.Call:
-			if obj, _ := calleeOf(&v.Call); obj != nil && f.a.receives.Match(f.a.libOf(obj)) {
+			if obj, _ := consume.CalleeOf(&v.Call); obj != nil && f.a.IsReceive(obj) {
 				add(v)
 			}
 		case *ssa.UnOp, *ssa.Select:
-			if f.a.isFetch(v.(ssa.Instruction)) {
+			if f.a.IsFetch(v.(ssa.Instruction)) {
 				add(v)
 			}
 		}
 	}
-	propagate(f.src, work)
+	consume.Propagate(f.src, work)
 	return f.src
 }
 

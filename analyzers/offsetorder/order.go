@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/consume"
 )
 
 // funcSites are the calls of one function that matter for the ordering rules.
@@ -26,7 +27,7 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 		return
 	}
 	s := &funcSites{
-		d:        a.derived(fn),
+		d:        a.Derived(fn),
 		commitOf: make(map[ssa.Instruction]string),
 		handler:  make(map[ssa.Instruction]string),
 		spawnOf:  make(map[ssa.Instruction]string),
@@ -51,7 +52,7 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 		}
 	}
 	for _, g := range s.spawns {
-		c := search(g, true, func(i ssa.Instruction) bool { return s.commitOf[i] != "" }, func(i ssa.Instruction) bool { return a.isWait(i, s.d) })
+		c := consume.Search(g, true, func(i ssa.Instruction) bool { return s.commitOf[i] != "" }, func(i ssa.Instruction) bool { return a.isWait(i, s.d) })
 		if c != nil && !reported[c] {
 			reported[c] = true
 			a.reportFireAndForget(c, s.commitOf[c], g, s.spawnOf[g])
@@ -59,7 +60,7 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 	}
 	a.checkAutoAck(fn, s)
 	for _, r := range s.reads {
-		h := search(r, false, func(i ssa.Instruction) bool { return i != r && s.handler[i] != "" }, nil)
+		h := consume.Search(r, false, func(i ssa.Instruction) bool { return i != r && s.handler[i] != "" }, nil)
 		if h != nil {
 			a.checkReadMessage(r, h, s.handler[h])
 		}
@@ -73,12 +74,12 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 // older message (commit(prev)).
 func (a *checker) overtaken(c ssa.Instruction, s *funcSites, f *msgFlow) ssa.Instruction {
 	var next []ssa.Instruction
-	h := search(c, false,
+	h := consume.Search(c, false,
 		func(i ssa.Instruction) bool {
-			return i != c && s.handler[i] != "" && !f.newer(c, i) && !inCommitFailure(c, i)
+			return i != c && s.handler[i] != "" && !f.newer(c, i) && !consume.InCommitFailure(c, i)
 		},
 		func(i ssa.Instruction) bool {
-			if a.isFetch(i) {
+			if a.IsFetch(i) {
 				next = append(next, i)
 				return true
 			}
@@ -88,9 +89,9 @@ func (a *checker) overtaken(c ssa.Instruction, s *funcSites, f *msgFlow) ssa.Ins
 		return h
 	}
 	for _, r := range next {
-		h := search(r, false,
+		h := consume.Search(r, false,
 			func(i ssa.Instruction) bool { return s.handler[i] != "" && f.usesOlder(i, r) && !f.newer(c, i) },
-			a.isFetch)
+			a.IsFetch)
 		if h != nil {
 			return h
 		}
@@ -103,25 +104,25 @@ func (a *checker) classify(instr ssa.Instruction, s *funcSites) {
 	switch instr := instr.(type) {
 	case *ssa.Call:
 		c := &instr.Call
-		if via := a.commitVia(c); via != "" {
+		if via := a.CommitVia(c); via != "" {
 			s.commits = append(s.commits, instr)
 			s.commitOf[instr] = via
 		}
-		if via := a.durableVia(c); via != "" && (usesDerived(instr, s.d) || isTxCommit(c)) {
+		if via := a.DurableVia(c); via != "" && (consume.UsesDerived(instr, s.d) || consume.IsTxCommit(c)) {
 			s.handler[instr] = via
 		}
 		if desc := a.groupGo(c, s.d); desc != "" {
 			s.spawns = append(s.spawns, instr)
 			s.spawnOf[instr] = desc
 		}
-		if obj, _ := calleeOf(c); obj != nil && a.autoRead.Match(a.libOf(obj)) {
+		if obj, _ := consume.CalleeOf(c); obj != nil && a.autoRead.Match(a.LibOf(obj)) {
 			s.reads = append(s.reads, instr)
 		}
 	case *ssa.Go:
-		if !usesDerived(instr, s.d) {
+		if !consume.UsesDerived(instr, s.d) {
 			return
 		}
-		if via := a.durableVia(&instr.Call); via != "" {
+		if via := a.DurableVia(&instr.Call); via != "" {
 			s.handler[instr] = via
 			s.spawns = append(s.spawns, instr)
 			s.spawnOf[instr] = "go " + via
@@ -137,7 +138,7 @@ func (a *checker) classify(instr ssa.Instruction, s *funcSites) {
 // groupGo describes a call that runs a function handling consumed data in
 // a new goroutine (errgroup.Group.Go, ...), or returns "".
 func (a *checker) groupGo(c *ssa.CallCommon, d map[ssa.Value]bool) string {
-	obj, _ := calleeOf(c)
+	obj, _ := consume.CalleeOf(c)
 	if obj == nil {
 		return ""
 	}
@@ -151,12 +152,12 @@ func (a *checker) groupGo(c *ssa.CallCommon, d map[ssa.Value]bool) string {
 	if i >= len(c.Args) || !d[c.Args[i]] {
 		return ""
 	}
-	if f := closureFunc(c.Args[i]); f != nil {
-		if s := a.summarize(a.localFunc(nil, f)); s.durable == "" {
+	if f := consume.ClosureFunc(c.Args[i]); f != nil {
+		if s := a.Summarize(a.LocalFunc(nil, f)); s.Durable == "" {
 			return ""
 		}
 	}
-	return a.name(obj)
+	return a.Name(obj)
 }
 
 // isWait reports whether an instruction waits for other goroutines: a
@@ -164,89 +165,20 @@ func (a *checker) groupGo(c *ssa.CallCommon, d map[ssa.Value]bool) string {
 func (a *checker) isWait(instr ssa.Instruction, d map[ssa.Value]bool) bool {
 	switch instr := instr.(type) {
 	case *ssa.Call:
-		obj, _ := calleeOf(&instr.Call)
+		obj, _ := consume.CalleeOf(&instr.Call)
 		return obj != nil && (a.waits.Match(obj) || obj.Name() == "Wait")
 	case *ssa.UnOp:
-		return instr.Op == token.ARROW && !a.isMessageChan(instr.X)
+		return instr.Op == token.ARROW && !a.IsMessageChan(instr.X)
 	case *ssa.Select:
 		if !instr.Blocking {
 			return false
 		}
 		for _, st := range instr.States {
-			if st.Dir != types.RecvOnly || a.isMessageChan(st.Chan) {
+			if st.Dir != types.RecvOnly || a.IsMessageChan(st.Chan) {
 				return false
 			}
 		}
 		return len(instr.States) > 0
 	}
 	return false
-}
-
-// isMessageChan reports whether a channel delivers consumed messages (a
-// sarama claim's Messages(), or a channel passed in): a receive from it
-// starts the next message, it does not wait for a worker.
-func (a *checker) isMessageChan(ch ssa.Value) bool {
-	switch ch := ch.(type) {
-	case *ssa.Call:
-		obj, _ := calleeOf(&ch.Call)
-		return obj != nil && a.receives.Match(a.libOf(obj))
-	case *ssa.Parameter, *ssa.FreeVar:
-		return apis.IsKafkaMessageType(ch.Type())
-	}
-	return false
-}
-
-// search looks, from the instruction after from, along every path of the
-// CFG for an instruction for which found holds, and returns the nearest. A
-// path ends at an instruction for which stop holds and, unless loops is
-// set, where it would go round a loop (a new iteration is a new message).
-func search(from ssa.Instruction, loops bool, found, stop func(ssa.Instruction) bool) ssa.Instruction {
-	b := from.Block()
-	if b == nil {
-		return nil
-	}
-	idx := -1
-	for i, instr := range b.Instrs {
-		if instr == from {
-			idx = i
-			break
-		}
-	}
-	if idx < 0 {
-		return nil
-	}
-	scan := func(instrs []ssa.Instruction) (ssa.Instruction, bool) {
-		for _, instr := range instrs {
-			if found(instr) {
-				return instr, true
-			}
-			if stop != nil && stop(instr) {
-				return nil, true
-			}
-		}
-		return nil, false
-	}
-	if hit, done := scan(b.Instrs[idx+1:]); done {
-		return hit
-	}
-	seen := map[*ssa.BasicBlock]bool{}
-	queue := []*ssa.BasicBlock{b}
-	for len(queue) > 0 {
-		cur := queue[0]
-		queue = queue[1:]
-		for _, succ := range cur.Succs {
-			if seen[succ] || !loops && succ.Dominates(cur) {
-				continue
-			}
-			seen[succ] = true
-			hit, done := scan(succ.Instrs)
-			if hit != nil {
-				return hit
-			}
-			if !done {
-				queue = append(queue, succ)
-			}
-		}
-	}
-	return nil
 }

@@ -45,7 +45,7 @@ func (c *Consumer) RunBatch(ctx context.Context) error {
 		}
 		for _, m := range batch {
 			if err := c.apply(ctx, m); err != nil { // want: ctxcancel
-				slog.Warn("apply failed, skipping", "offset", m.Offset, "err", err)
+				slog.Warn("apply failed, skipping", "offset", m.Offset, "err", err) // want: skipcommit
 			}
 		}
 		if err := c.r.CommitMessages(ctx, batch...); err != nil {

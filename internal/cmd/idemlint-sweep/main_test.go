@@ -37,11 +37,11 @@ func TestSweep(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"| repo | modules | packages | ctxcancel | httpintx | lossypublish | offsetorder | onconflict | uuidinretry | tool errors | wall |",
-		"| example/shop | 2 | 2 | 1 | 1 | 0 | 0 | 0 | 1 | 0 |",
-		"| example/ledger | 1 | 1 | 0 | 0 | 0 | 0 | 1 | 0 | 0 |",
-		"| example/broken | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 1 |",
-		"| **total** | 4 | 4 | 1 | 1 | 0 | 0 | 1 | 1 | 1 |",
+		"| repo | modules | packages | ctxcancel | httpintx | lossypublish | offsetorder | onconflict | skipcommit | uuidinretry | tool errors | wall |",
+		"| example/shop | 2 | 2 | 1 | 1 | 0 | 0 | 0 | 0 | 1 | 0 |",
+		"| example/ledger | 1 | 1 | 0 | 0 | 0 | 0 | 1 | 0 | 0 | 0 |",
+		"| example/broken | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 1 |",
+		"| **total** | 4 | 4 | 1 | 1 | 0 | 0 | 1 | 0 | 1 | 1 |",
 		"- example/broken: .: idemlint: package example.com/broken does not load or type-check",
 		// analyzer | findings | TP | FP | untriaged | misses found | precision | recall
 		"| ctxcancel | 1 | 0 | 0 | 0 | 1/1 | n/a | 1/1 = 100% |",
@@ -49,6 +49,7 @@ func TestSweep(t *testing.T) {
 		"| lossypublish | 0 | 0 | 0 | 0 | 0/0 | n/a | n/a |",
 		"| offsetorder | 0 | 0 | 0 | 0 | 0/0 | n/a | n/a |",
 		"| onconflict | 1 | 0 | 0 | 1 | 0/1 | n/a | 0/1 = 0% |",
+		"| skipcommit | 0 | 0 | 0 | 0 | 0/0 | n/a | n/a |",
 		"| uuidinretry | 1 | 1 | 0 | 0 | 0/0 | 1/1 = 100% | 1/1 = 100% |",
 		"| **all** | 4 | 1 | 1 | 1 | 1/2 | 1/2 = 50% | 2/3 = 67% |",
 		"### Untriaged findings\n\n- example/ledger `claim.go:15:12` onconflict: ",

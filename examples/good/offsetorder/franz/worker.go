@@ -38,16 +38,22 @@ func (w *Worker) Run(ctx context.Context) {
 	}
 }
 
-// RunMarked marks each record after its work and commits the marks.
-func (w *Worker) RunMarked(ctx context.Context) {
+// RunMarked marks each record after its work and commits the marks; a
+// failed record stops it (the next poll would go on past the record, and
+// the next marks would commit past it), so it comes again after a restart.
+func (w *Worker) RunMarked(ctx context.Context) error {
 	for {
 		fetches := w.cl.PollFetches(ctx)
+		var failed error
 		for _, r := range fetches.Records() {
-			if err := w.store(ctx, r); err != nil {
+			if failed = w.store(ctx, r); failed != nil {
 				break
 			}
 			w.cl.MarkCommitRecords(r)
 		}
 		_ = w.cl.CommitMarkedOffsets(ctx)
+		if failed != nil {
+			return failed
+		}
 	}
 }

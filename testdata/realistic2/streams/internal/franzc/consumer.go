@@ -128,7 +128,7 @@ func (c *Consumer) RunEagerCommit(ctx context.Context) error {
 				continue
 			}
 			if err := c.Proj.Apply(ctx, ev); err != nil {
-				c.Log.Error("apply after commit", "err", err)
+				c.Log.Error("apply after commit", "err", err) // want: skipcommit
 			}
 		}
 	}
@@ -205,7 +205,7 @@ func (c *Consumer) RunSkipFailed(ctx context.Context) error {
 				continue
 			}
 			if err := c.Proj.Apply(ctx, ev); err != nil { // want: ctxcancel
-				c.Log.Warn("apply failed, skipping", "offset", r.Offset, "err", err)
+				c.Log.Warn("apply failed, skipping", "offset", r.Offset, "err", err) // want: skipcommit
 			}
 		}
 		if err := c.Client.CommitRecords(context.WithoutCancel(ctx), records...); err != nil {

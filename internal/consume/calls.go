@@ -1,4 +1,4 @@
-package offsetorder
+package consume
 
 import (
 	"go/types"
@@ -10,9 +10,9 @@ import (
 	"github.com/idemlint/idemlint/internal/funcname"
 )
 
-// calleeOf returns the function a call invokes: the method of an interface
+// CalleeOf returns the function a call invokes: the method of an interface
 // call, or the static callee (a bound method wrapper's object is the method).
-func calleeOf(c *ssa.CallCommon) (*types.Func, *ssa.Function) {
+func CalleeOf(c *ssa.CallCommon) (*types.Func, *ssa.Function) {
 	if c == nil {
 		return nil, nil
 	}
@@ -26,18 +26,18 @@ func calleeOf(c *ssa.CallCommon) (*types.Func, *ssa.Function) {
 	return nil, nil
 }
 
-// localFunc returns the SSA function of this package that the callee runs,
+// LocalFunc returns the SSA function of this package that the callee runs,
 // or nil: a function literal, or a declared function or method of the package.
-func (a *checker) localFunc(obj *types.Func, fn *ssa.Function) *ssa.Function {
+func (a *Checker) LocalFunc(obj *types.Func, fn *ssa.Function) *ssa.Function {
 	if fn != nil && fn.Synthetic == "" {
 		if o := fn.Origin(); o != nil {
 			fn = o
 		}
-		if fn.Pkg != nil && fn.Pkg.Pkg == a.pass.Pkg {
+		if fn.Pkg != nil && fn.Pkg.Pkg == a.Pass.Pkg {
 			return fn
 		}
 	}
-	if obj != nil && obj.Pkg() == a.pass.Pkg && fn != nil && fn.Prog != nil {
+	if obj != nil && obj.Pkg() == a.Pass.Pkg && fn != nil && fn.Prog != nil {
 		if f := fn.Prog.FuncValue(obj.Origin()); f != nil && f.Synthetic == "" {
 			return f
 		}
@@ -45,61 +45,59 @@ func (a *checker) localFunc(obj *types.Func, fn *ssa.Function) *ssa.Function {
 	return nil
 }
 
-// commitVia returns the chain by which the call commits an offset, or "".
-func (a *checker) commitVia(c *ssa.CallCommon) string {
-	obj, fn := calleeOf(c)
-	if lib := a.libOf(obj); lib != nil && a.commits.Match(lib) {
-		return a.name(lib)
+// CommitVia returns the chain by which the call commits an offset, or "".
+func (a *Checker) CommitVia(c *ssa.CallCommon) string {
+	obj, fn := CalleeOf(c)
+	if lib := a.LibOf(obj); lib != nil && a.commits.Match(lib) {
+		return a.Name(lib)
 	}
-	if f := a.localFunc(obj, fn); f != nil {
-		if s := a.summarize(f); s.commit != "" {
-			return chain(a.funcName(obj, f), s.commit)
+	if f := a.LocalFunc(obj, fn); f != nil {
+		if s := a.Summarize(f); s.Commit != "" {
+			return Chain(a.FuncName(obj, f), s.Commit)
 		}
 		return ""
 	}
-	if obj != nil && obj.Pkg() != nil && obj.Pkg() != a.pass.Pkg && !ignoredPath(obj.Pkg().Path()) {
-		var fact CommitsOffset
-		if a.pass.ImportObjectFact(obj.Origin(), &fact) {
-			return chain(a.name(obj), fact.Via)
+	if obj != nil && obj.Pkg() != nil && obj.Pkg() != a.Pass.Pkg && !IgnoredPath(obj.Pkg().Path()) {
+		if via := a.facts.Commit(obj.Origin()); via != "" {
+			return Chain(a.Name(obj), via)
 		}
 	}
 	for _, arg := range c.Args {
-		if f := closureFunc(arg); f != nil {
-			if s := a.summarize(a.localFunc(nil, f)); s.commit != "" {
-				return chain(a.funcName(obj, fn), s.commit)
+		if f := ClosureFunc(arg); f != nil {
+			if s := a.Summarize(a.LocalFunc(nil, f)); s.Commit != "" {
+				return Chain(a.FuncName(obj, fn), s.Commit)
 			}
 		}
 	}
 	return ""
 }
 
-// durableVia returns the chain by which the call does durable work, or "".
-func (a *checker) durableVia(c *ssa.CallCommon) string {
-	obj, fn := calleeOf(c)
+// DurableVia returns the chain by which the call does durable work, or "".
+func (a *Checker) DurableVia(c *ssa.CallCommon) string {
+	obj, fn := CalleeOf(c)
 	if obj != nil && (a.durable.Match(obj) || apis.IsTxFuncBegin(apis.Describe(obj))) {
-		return a.name(obj)
+		return a.Name(obj)
 	}
-	if f := a.localFunc(obj, fn); f != nil {
-		if s := a.summarize(f); s.durable != "" {
-			return chain(a.funcName(obj, f), s.durable)
+	if f := a.LocalFunc(obj, fn); f != nil {
+		if s := a.Summarize(f); s.Durable != "" {
+			return Chain(a.FuncName(obj, f), s.Durable)
 		}
 		return ""
 	}
-	if obj != nil && obj.Pkg() != nil && obj.Pkg() != a.pass.Pkg && !ignoredPath(obj.Pkg().Path()) {
-		var fact DurableWork
-		if a.pass.ImportObjectFact(obj.Origin(), &fact) {
-			return chain(a.name(obj), fact.Via)
+	if obj != nil && obj.Pkg() != nil && obj.Pkg() != a.Pass.Pkg && !IgnoredPath(obj.Pkg().Path()) {
+		if via := a.facts.Durable(obj.Origin()); via != "" {
+			return Chain(a.Name(obj), via)
 		}
 	}
 	for _, arg := range c.Args {
-		if f := closureFunc(arg); f != nil {
-			if s := a.summarize(a.localFunc(nil, f)); s.durable != "" {
-				return chain(a.funcName(obj, fn), s.durable)
+		if f := ClosureFunc(arg); f != nil {
+			if s := a.Summarize(a.LocalFunc(nil, f)); s.Durable != "" {
+				return Chain(a.FuncName(obj, fn), s.Durable)
 			}
 		}
 	}
-	if c.IsInvoke() && dynamicHandler(obj) && a.libOf(obj) == obj { // a Kafka call through the project's interface is no handler
-		return a.name(obj)
+	if c.IsInvoke() && dynamicHandler(obj) && a.LibOf(obj) == obj { // a Kafka call through the project's interface is no handler
+		return a.Name(obj)
 	}
 	if obj == nil && fn == nil && funcValueHandler(c.Value) {
 		return valueName(c.Value)
@@ -107,17 +105,17 @@ func (a *checker) durableVia(c *ssa.CallCommon) string {
 	return ""
 }
 
-// isTxCommit reports whether the call commits a database transaction: work
+// IsTxCommit reports whether the call commits a database transaction: work
 // done with the message becomes durable only there, whatever its arguments.
-func isTxCommit(c *ssa.CallCommon) bool {
-	obj, _ := calleeOf(c)
+func IsTxCommit(c *ssa.CallCommon) bool {
+	obj, _ := CalleeOf(c)
 	return obj != nil && txCommits.Match(obj)
 }
 
 var txCommits = apis.TxCommits()
 
-// closureFunc returns the function literal (or function) a value is.
-func closureFunc(v ssa.Value) *ssa.Function {
+// ClosureFunc returns the function literal (or function) a value is.
+func ClosureFunc(v ssa.Value) *ssa.Function {
 	switch v := v.(type) {
 	case *ssa.MakeClosure:
 		f, _ := v.Fn.(*ssa.Function)
@@ -135,14 +133,14 @@ func dynamicHandler(m *types.Func) bool {
 	if m == nil || m.Pkg() == nil {
 		return false
 	}
-	if observability(m) {
+	if Observability(m) {
 		return false // a logger adapter (watermill.LoggerAdapter, ...) or metrics, whatever its package
 	}
 	switch m.Name() {
 	case "String", "Error", "Unwrap", "Done", "Err", "Value", "Deadline":
 		return false
 	}
-	return !ignoredPath(m.Pkg().Path()) && !apis.IsLogging(m)
+	return !IgnoredPath(m.Pkg().Path()) && !apis.IsLogging(m)
 }
 
 // logMethods are the method names of logger interfaces.
@@ -159,7 +157,7 @@ var ignoredPaths = []string{
 	"github.com/rs/zerolog", "github.com/sirupsen/logrus", "golang.org/x/sync",
 }
 
-func ignoredPath(p string) bool {
+func IgnoredPath(p string) bool {
 	if apis.IsStdlib(p) {
 		return true
 	}
@@ -190,7 +188,7 @@ func funcValueHandler(v ssa.Value) bool {
 		return false
 	}
 	if n, ok := types.Unalias(v.Type()).(*types.Named); ok && n.Obj().Pkg() != nil {
-		return !ignoredPath(n.Obj().Pkg().Path())
+		return !IgnoredPath(n.Obj().Pkg().Path())
 	}
 	return true
 }
@@ -216,19 +214,19 @@ func valueName(v ssa.Value) string {
 	return "a handler function value"
 }
 
-// name renders a library or package function for a message:
+// Name renders a library or package function for a message:
 // "(*kafka.Reader).CommitMessages", "sarama.ConsumerGroupSession.MarkMessage", "handle".
-func (a *checker) name(fn *types.Func) string {
+func (a *Checker) Name(fn *types.Func) string {
 	if fn == nil {
 		return "a function"
 	}
-	return funcname.Lib(fn, a.pass.Pkg)
+	return funcname.Lib(fn, a.Pass.Pkg)
 }
 
-// funcName names a callee that may be a function literal.
-func (a *checker) funcName(obj *types.Func, fn *ssa.Function) string {
+// FuncName names a callee that may be a function literal.
+func (a *Checker) FuncName(obj *types.Func, fn *ssa.Function) string {
 	if obj != nil {
-		return a.name(obj)
+		return a.Name(obj)
 	}
 	if fn != nil && fn.Parent() != nil {
 		return "func literal"

@@ -1,4 +1,4 @@
-package offsetorder
+package consume
 
 import (
 	"go/token"
@@ -13,24 +13,24 @@ import (
 // fails) and observability (a project's logger or metrics interface).
 // Error returns need nothing here: returning is not a call.
 
-// inCommitFailure reports whether instruction i runs only when commit c
+// InCommitFailure reports whether instruction i runs only when commit c
 // failed: it lies in the branch of `if err != nil` on c's error result.
 // There the message was handled already (or never will be by this
 // iteration); logging, counting or dead-lettering the failed commit is
 // the commit's own error handling.
-func inCommitFailure(c, i ssa.Instruction) bool {
-	f := commitFailureBlock(c)
+func InCommitFailure(c, i ssa.Instruction) bool {
+	f := CommitFailureBlock(c)
 	return f != nil && i.Block() != nil && f.Dominates(i.Block())
 }
 
-// commitFailureBlock returns the block entered only when the commit's
+// CommitFailureBlock returns the block entered only when the commit's
 // error result is not nil, or nil.
-func commitFailureBlock(c ssa.Instruction) *ssa.BasicBlock {
+func CommitFailureBlock(c ssa.Instruction) *ssa.BasicBlock {
 	call, ok := c.(*ssa.Call)
 	if !ok {
 		return nil
 	}
-	errv := errorResult(call)
+	errv := ErrorResult(call)
 	if errv == nil || errv.Referrers() == nil {
 		return nil
 	}
@@ -56,9 +56,9 @@ func commitFailureBlock(c ssa.Instruction) *ssa.BasicBlock {
 	return nil
 }
 
-// errorResult returns the value of a call's error result (the call itself
+// ErrorResult returns the value of a call's error result (the call itself
 // or the Extract of its last result), or nil.
-func errorResult(call *ssa.Call) ssa.Value {
+func ErrorResult(call *ssa.Call) ssa.Value {
 	res := call.Call.Signature().Results()
 	if res.Len() == 0 || !isErrorType(res.At(res.Len()-1).Type()) {
 		return nil
@@ -87,11 +87,11 @@ func comparesWithNil(b *ssa.BinOp) bool {
 	return false
 }
 
-// observability reports whether an interface method belongs to a
+// Observability reports whether an interface method belongs to a
 // project's logger or metrics recorder rather than to a handler: a
 // logging method name (Errorw, Infof, With, ...), or a receiver type named
 // like a logger or a metrics recorder (Logger, Metrics, StatsRecorder).
-func observability(m *types.Func) bool {
+func Observability(m *types.Func) bool {
 	name := m.Name()
 	if logMethods[name] || sugarLogMethods[name] {
 		return true

@@ -1,4 +1,4 @@
-package offsetorder
+package consume
 
 import (
 	"golang.org/x/tools/go/ssa"
@@ -6,10 +6,10 @@ import (
 	"github.com/idemlint/idemlint/internal/apis"
 )
 
-// derived returns the values of fn that carry consumed Kafka data: messages
+// Derived returns the values of fn that carry consumed Kafka data: messages
 // (received, or passed in), their fields, what is decoded or computed from
 // them, closures capturing them, and local variables they are stored into.
-func (a *checker) derived(fn *ssa.Function) map[ssa.Value]bool {
+func (a *Checker) Derived(fn *ssa.Function) map[ssa.Value]bool {
 	d := make(map[ssa.Value]bool)
 	var work []ssa.Value
 	mark := func(v ssa.Value) {
@@ -38,29 +38,29 @@ func (a *checker) derived(fn *ssa.Function) map[ssa.Value]bool {
 				mark(v) // a message made by the code (a literal to produce) is not consumed data
 			}
 			if call, ok := v.(*ssa.Call); ok {
-				if obj, _ := calleeOf(&call.Call); obj != nil && a.receives.Match(a.libOf(obj)) {
+				if obj, _ := CalleeOf(&call.Call); obj != nil && a.receives.Match(a.LibOf(obj)) {
 					mark(v)
 				}
 			}
 		}
 	}
-	propagate(d, work)
+	Propagate(d, work)
 	delete(d, nil)
 	return d
 }
 
-// derivedFrom returns the values of a function that carry the data of one
+// DerivedFrom returns the values of a function that carry the data of one
 // value (a receive): those derived adds to it, seeded with v alone.
-func derivedFrom(v ssa.Value) map[ssa.Value]bool {
+func DerivedFrom(v ssa.Value) map[ssa.Value]bool {
 	d := map[ssa.Value]bool{v: true}
-	propagate(d, []ssa.Value{v})
+	Propagate(d, []ssa.Value{v})
 	delete(d, nil)
 	return d
 }
 
-// propagate adds to d (already holding work) every value that carries data
+// Propagate adds to d (already holding work) every value that carries data
 // of a value in work.
-func propagate(d map[ssa.Value]bool, work []ssa.Value) {
+func Propagate(d map[ssa.Value]bool, work []ssa.Value) {
 	mark := func(v ssa.Value) {
 		if v != nil && !d[v] {
 			d[v] = true
@@ -123,9 +123,9 @@ func allocRoot(v ssa.Value) ssa.Value {
 	return nil
 }
 
-// usesDerived reports whether an instruction has an operand carrying
+// UsesDerived reports whether an instruction has an operand carrying
 // consumed data.
-func usesDerived(instr ssa.Instruction, d map[ssa.Value]bool) bool {
+func UsesDerived(instr ssa.Instruction, d map[ssa.Value]bool) bool {
 	var buf [8]*ssa.Value
 	for _, op := range instr.Operands(buf[:0]) {
 		if op != nil && *op != nil && d[*op] {

@@ -1,0 +1,106 @@
+// Package skipcommit defines an Analyzer that reports consumers that pass
+// over a failed message while a later commit or ack moves past it.
+//
+// # Analyzer skipcommit
+//
+// skipcommit: report consumers that move on after a failed message while a later commit or ack passes it
+//
+// Kafka offsets are cumulative per partition: committing (or marking) a
+// message commits every earlier message of its partition too. A consumer
+// that logs a failed message and goes on to the next one — continue, log
+// and fall through, or return from a per-message handler without an
+// error — never sees it again: the commit of the next message that
+// succeeds (kafka-go CommitMessages, sarama MarkMessage or MarkOffset,
+// franz-go CommitRecords or MarkCommitRecords, franz-go's default
+// autocommit at the next PollFetches, kafka-go ReadMessage on a group
+// reader, confluent-kafka-go StoreMessage, StoreOffsets or Commit*) moves
+// the group past it, and the message is lost without a dead letter. The
+// same loss with per-message acknowledgement: the handler swallows the
+// error and the message is acked anyway (JetStream Ack, amqp091 Ack, SQS
+// DeleteMessage, a Redis stream XAck, a watermill handler returning nil,
+// which the router acks), or an amqp091 delivery is rejected without
+// requeue (Reject(false), Nack(false, false)) while no queue in sight
+// declares an x-dead-letter-exchange, so the broker drops it.
+//
+// The analyzer follows each consumed message as offsetorder does (the
+// shared consume layer: receives, the data derived from the message,
+// commits and handlers through helpers, interfaces, function values and
+// facts across packages). A call that does work with the message (an SQL
+// statement, a network call, a publish, a handler called through an
+// interface or a function value, or a function doing any of these) has
+// failed in the branch of `if err != nil` on its error (also through a
+// retry loop's err). From there the analyzer follows the paths of the
+// function and reports one that reaches, in order:
+//   - the next message of a message loop round the call (the next fetch,
+//     receive from the claim's channel, or record of the batch) when the
+//     loop commits Kafka offsets; the message names the commit;
+//   - a commit or ack of the message;
+//   - for a function handling one Kafka message it commits on success, a
+//     return without an error; for a handler whose caller in the package
+//     (a direct call, or a loop it is passed to as a function or method
+//     value, consume(ctx, r, s.handle)) commits or acks the message after
+//     it returns, a return of nil; for a watermill handler, a return of nil;
+//   - an amqp091 Reject or Nack without requeue, when no package in sight
+//     names x-dead-letter-exchange.
+//
+// Not reported: a retry (the path comes back to the failed call, a
+// backoff loop round it, a seek back to the message); a redelivery asked
+// for (JetStream Nak, amqp Nack or Reject with requeue, watermill Nack, a
+// returned error, which the framework redelivers, sarama's ConsumeClaim
+// returning it); a stop (return from the loop, break out of it, panic,
+// os.Exit, log.Fatal); a dead-letter publish, or any work with the message
+// on the failure path, whose error is checked; an explicit poison-message
+// policy: JetStream Term, and a failure of decoding, which is not work
+// with the message (a payload that can never be valid, logged and
+// skipped); the branch of errors.Is or errors.As naming the error (a
+// duplicate, a cancelled context), and a branch on a classification of
+// the error (classify(err) == "unmarshal", isRetryable(err)): a policy per
+// kind of error; a commit of marks only (franz-go CommitMarkedOffsets,
+// sarama's Commit) on the failure path, which does not include the
+// unmarked message; a broker delivery left unacked after a failure (it is
+// delivered again); a loop without any commit (nothing moves past the
+// failure). A failure path knows what it went through: a flag it set
+// (failed = true; break) and the error not being nil decide the branches
+// that test them.
+//
+// A failure of bookkeeping after the work (the idempotency key written
+// after the side effect succeeded) is reported like any other: the
+// analyzer cannot tell which call is the message's work. A deliberate drop the analyzer cannot see as
+// one is suppressed with a reason (//idemlint:ignore skipcommit reason).
+//
+// The finding is at the statement where the failure branch moves on (the
+// continue or return after the logging).
+//
+// Bad:
+//
+//	for {
+//		msg, err := r.FetchMessage(ctx)
+//		if err != nil {
+//			return err
+//		}
+//		if err := c.handle(ctx, msg); err != nil {
+//			log.Printf("handle: %v", err)
+//			continue // the next CommitMessages commits past this message
+//		}
+//		if err := r.CommitMessages(ctx, msg); err != nil {
+//			return err
+//		}
+//	}
+//
+// Good:
+//
+//	for {
+//		msg, err := r.FetchMessage(ctx)
+//		if err != nil {
+//			return err
+//		}
+//		if err := c.handle(ctx, msg); err != nil {
+//			if err := c.deadLetter.WriteMessages(ctx, msg); err != nil {
+//				return err // neither handled nor parked: stop, the group redelivers
+//			}
+//		}
+//		if err := r.CommitMessages(ctx, msg); err != nil {
+//			return err
+//		}
+//	}
+package skipcommit

@@ -1,0 +1,79 @@
+package skipcommit
+
+import (
+	_ "embed"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/analysisdoc"
+	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
+	"github.com/idemlint/idemlint/internal/consume"
+	"github.com/idemlint/idemlint/internal/gate"
+	"github.com/idemlint/idemlint/internal/noreturn"
+	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/safe"
+	"github.com/idemlint/idemlint/internal/ssabuild"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports consumers that pass over a failed message while a later
+// commit or ack moves past it.
+var Analyzer = &analysis.Analyzer{
+	Name:      "skipcommit",
+	Doc:       analysisdoc.MustExtractDoc(doc, "skipcommit"),
+	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/skipcommit.md",
+	Run:       safe.Run(run),
+	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer}, // SSA is built in run
+	FactTypes: []analysis.Fact{new(CommitsOffset), new(DurableWork), new(DeclaresDeadLetter)},
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if consume.IgnoredPath(pass.Pkg.Path()) {
+		return nil, nil // the standard library, brokers, logging: the tables know them
+	}
+	exportDeadLetter(pass)
+	// DurableWork needs no library (a call through a handler interface
+	// counts), so every package exports facts; only the checks are gated.
+	ssaRes := ssabuild.Build(pass, pass.ResultOf[noreturn.Analyzer].(*noreturn.Result).NoReturn)
+	layer, _ := pass.ResultOf[calls.Analyzer].(*calls.Result)
+	a := &checker{
+		Checker: consume.New(pass, layer, consume.Config{}, factIO{pass}),
+		r:       report.New(pass),
+		funcs:   ssaRes.SrcFuncs,
+	}
+	exportFacts(a.Checker, ssaRes)
+	if !relevance.Open(pass) {
+		return nil, nil
+	}
+	for _, fn := range ssaRes.SrcFuncs {
+		a.checkFunc(fn)
+	}
+	return nil, nil
+}
+
+// relevance is the gate of the checks (not of the facts): every finding
+// starts at a consumed message, so a Kafka client or a broker must be
+// within the package's reach.
+var relevance = gate.Gate{Libraries: func() []string { return apis.KafkaPaths }}
+
+// MayReport reports whether the analyzer can report in pkg (the gate,
+// asked without a pass), for drivers that skip packages whose facts serve
+// no finding.
+func MayReport(pkg *types.Package) bool {
+	return relevance.MayReach(pkg)
+}
+
+// checker holds the state of one pass.
+type checker struct {
+	*consume.Checker
+	r        *report.Reporter
+	dlx      *bool // a dead-letter exchange is declared in sight, computed on first use
+	franzOff *bool // the package turns franz-go's autocommit off, computed on first use
+	funcs    []*ssa.Function
+	callers  map[*ssa.Function][]*ssa.Call // static calls by callee, built on first use
+}

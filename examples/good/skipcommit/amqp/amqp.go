@@ -1,0 +1,35 @@
+// Package amqp hands a failed delivery back with a requeue.
+package amqp
+
+import (
+	"context"
+	"database/sql"
+	"log/slog"
+
+	amqp "github.com/rabbitmq/amqp091-go"
+)
+
+type Consumer struct {
+	Ch *amqp.Channel
+	DB *sql.DB
+}
+
+func (c *Consumer) Run(ctx context.Context) error {
+	deliveries, err := c.Ch.Consume("orders", "billing", false, false, false, false, nil)
+	if err != nil {
+		return err
+	}
+	for d := range deliveries {
+		if _, err := c.DB.ExecContext(ctx, `INSERT INTO invoices (order_id) VALUES ($1) ON CONFLICT DO NOTHING`, string(d.Body)); err != nil {
+			slog.Error("invoice failed, requeued", "error", err)
+			if err := d.Nack(false, true); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := d.Ack(false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
