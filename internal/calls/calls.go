@@ -8,6 +8,12 @@
 //
 //   - net: calling the function reaches the network (HTTP or gRPC), with
 //     the chain of calls down to the library call;
+//   - publish: it publishes to a message broker (Kafka, RabbitMQ, NATS,
+//     Pub/Sub, SQS/SNS, watermill), with the chain;
+//   - write: it writes to the database (SQL that inserts, updates, deletes
+//     or merges a table other than an outbox; an ORM or document-store
+//     write), with the chain — net, publish and write are one computation
+//     over the kind's table (see Effect);
 //   - beginsTx: it begins a transaction and returns it held in a struct
 //     (a unit of work);
 //   - endsTx: it commits or rolls back the transaction held by its
@@ -55,7 +61,7 @@ const ExtraNetworkCallsUsage = "comma-separated extra network calls (import/path
 // Analyzer computes the Summary facts and the Result.
 var Analyzer = &analysis.Analyzer{
 	Name:       "calls",
-	Doc:        "summarise what each function does to its parameters and receiver (network calls, transactions, callbacks), through interfaces, function values and helpers",
+	Doc:        "summarise what each function does to its parameters and receiver (network calls, broker publishes, database writes, transactions, callbacks), through interfaces, function values and helpers",
 	URL:        "https://github.com/idemlint/idemlint/tree/main/internal/calls",
 	Run:        safe.Run(run),
 	Requires:   []*analysis.Analyzer{noreturn.Analyzer},
@@ -76,7 +82,7 @@ const (
 )
 
 func run(pass *analysis.Pass) (any, error) {
-	r := newResult(pass, ExtraNetworkCalls.AddTo(apis.NetworkCalls()))
+	r := newResult(pass, defaultSets())
 	// The standard library is described by the API tables; its packages
 	// have no summaries, so that every driver (with or without the
 	// standard library from source) sees the same ones.
@@ -90,11 +96,16 @@ func run(pass *analysis.Pass) (any, error) {
 	return r, nil
 }
 
-// relevance is the gate of the net, beginsTx and endsTx effects: each
+// relevance is the gate of the effect chains, beginsTx and endsTx: each
 // starts at a library call within the package's reach (a dependency's
 // summary was derived from one within its own reach, hence ours).
 var relevance = gate.Gate{Libraries: func() []string {
-	return append(gate.Paths(ExtraNetworkCalls.AddTo(apis.NetworkCalls())), apis.DBPaths...)
+	sets := defaultSets()
+	out := append([]string{}, apis.DBPaths...)
+	for k := range numEffects {
+		out = append(out, effectPaths(k, sets[k])...)
+	}
+	return out
 }}
 
 // relevant reports whether a function of the package can have a summary:
