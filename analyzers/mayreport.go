@@ -3,12 +3,14 @@ package analyzers
 import (
 	"go/types"
 
+	"github.com/idemlint/idemlint/analyzers/dualwrite"
 	"github.com/idemlint/idemlint/analyzers/offsetorder"
 )
 
 // mayReport holds, by analyzer name, the test that tells the packages an
 // analyzer can report in, for the analyzers that can only report in some.
 var mayReport = map[string]func(*types.Package) bool{
+	dualwrite.Analyzer.Name:   dualwrite.MayReport,
 	offsetorder.Analyzer.Name: offsetorder.MayReport,
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/idemlint/idemlint/internal/report"
 
 	"github.com/idemlint/idemlint/analyzers/ctxcancel"
+	"github.com/idemlint/idemlint/analyzers/dualwrite"
 	"github.com/idemlint/idemlint/analyzers/httpintx"
 	"github.com/idemlint/idemlint/analyzers/offsetorder"
 	"github.com/idemlint/idemlint/analyzers/onconflict"
@@ -21,6 +22,7 @@ import (
 func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		ctxcancel.Analyzer,
+		dualwrite.Analyzer,
 		httpintx.Analyzer,
 		offsetorder.Analyzer,
 		onconflict.Analyzer,

@@ -12,9 +12,9 @@ type Summary struct {
 	Net     []string // the chain below the function to a network call; nil: none
 	Publish []string // the chain below the function to a broker publish; nil: none
 	Write   []string // the chain below the function to a durable database write; nil: none
-	Begins string   // where a transaction it returns held in a struct begins ("txm.go:52"); "": none
-	Ends   []int    // the parameters (-1: the receiver) whose transaction it ends
-	Calls  []Call   // the function parameters it calls
+	Begins  string   // where a transaction it returns held in a struct begins ("txm.go:52"); "": none
+	Ends    []int    // the parameters (-1: the receiver) whose transaction it ends
+	Calls   []Call   // the function parameters it calls
 }
 
 // A Call says that a function calls its function parameter Param.

@@ -5,7 +5,7 @@ import "testing"
 func TestTarget(t *testing.T) {
 	for src, want := range map[string]string{
 		"INSERT INTO orders (id) VALUES ($1)":                                  "orders",
-		`insert into app."Outbox_Event" (id) values ($1)`:                     "Outbox_Event",
+		`insert into app."Outbox_Event" (id) values ($1)`:                      "Outbox_Event",
 		"UPDATE ONLY outbox_event SET status = 'PUBLISHED' WHERE id = $1":      "outbox_event",
 		"DELETE FROM public.products WHERE id = $1":                            "products",
 		"WITH x AS (SELECT 1) INSERT INTO audit SELECT * FROM x":               "audit",

@@ -1,0 +1,89 @@
+package dualwrite
+
+import (
+	"go/ast"
+
+	"github.com/idemlint/idemlint/internal/calls"
+	"github.com/idemlint/idemlint/internal/report"
+)
+
+// checkFunc reports, in one function, each publish that is tied to a
+// database write of the same operation without an outbox:
+//   - inside a transaction that the function (or its caller) commits
+//     later, and that writes: the event goes out before the commit;
+//   - after a write committed on its own (auto-committed, or in a
+//     transaction that ended before the publish): a crash between them
+//     loses the event;
+//   - before such a write: the event announces what may never be written.
+//
+// Left alone: a function that handles a consumed message (its consumer
+// commits or acks after it returns, and redelivers on failure); a
+// function whose own consume loop commits or acks after both calls; a
+// publish in a loop followed by a write (a relay marking what it sent);
+// a publish only on the failure path of the write, or a write only on the
+// failure path of the publish.
+func (c *checker) checkFunc(fn ast.Node, decl *ast.FuncDecl, typ *ast.FuncType, body *ast.BlockStmt) {
+	if c.handlesMessage(typ) {
+		return
+	}
+	evs, acks := c.events(fn, body)
+	var pubs, writes []*event
+	for _, e := range evs {
+		if e.kind == calls.Publish {
+			pubs = append(pubs, e)
+		} else {
+			writes = append(writes, e)
+		}
+	}
+	if len(pubs) == 0 || len(writes) == 0 {
+		return
+	}
+	var g = c.cfg(fn)
+	if g == nil {
+		return
+	}
+	f := c.newFlow(g, body)
+	for _, p := range pubs {
+		c.checkPublish(f, decl, fn, p, writes, acks)
+	}
+}
+
+func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *event, writes []*event, acks []*ast.CallExpr) {
+	name := c.name(decl, fn)
+	if p.tx != nil {
+		for _, w := range writes {
+			if w.tx == p.tx && !f.onFailure(w.call, p.call) && !f.onFailure(p.call, w.call) {
+				c.rep.Report(p.call, name+" publishes ("+short(p.chain)+") inside the transaction "+p.tx.Desc+", which writes ("+short(w.chain)+") and commits later: if the commit fails, the event announces a change that rolled back; insert an outbox row in the transaction and publish from a relay",
+					report.Category("dualwrite"))
+				return
+			}
+		}
+	}
+	for _, w := range writes {
+		if w.tx != nil && w.tx == p.tx {
+			continue
+		}
+		switch {
+		case f.after(w.call, p.call) && !f.onFailure(w.call, p.call) && !c.ackedAfter(f, p.call, acks):
+			c.rep.Report(p.call, name+" writes to the database ("+short(w.chain)+") and then publishes ("+short(p.chain)+") with no outbox: a crash between them loses the event; insert an outbox row in the same transaction and publish from a relay",
+				report.Category("dualwrite"))
+			return
+		case f.after(p.call, w.call) && !f.onFailure(p.call, w.call) && !f.inLoop(p.call) && !c.ackedAfter(f, w.call, acks):
+			c.rep.Report(p.call, name+" publishes ("+short(p.chain)+") before it writes to the database ("+short(w.chain)+") with no outbox: if the write fails, the event announces a change that never happened; insert an outbox row in the write's transaction and publish from a relay",
+				report.Category("dualwrite"))
+			return
+		}
+	}
+}
+
+// ackedAfter reports whether the function commits or acks a consumed
+// message after last, on some path: its consume loop finishes the
+// message only after both calls, and redelivers it if either fails.
+func (c *checker) ackedAfter(f *flow, last *ast.CallExpr, acks []*ast.CallExpr) bool {
+	for _, a := range acks {
+		if f.after(last, a) {
+			return true
+		}
+	}
+	return false
+}
