@@ -19,14 +19,15 @@ import (
 // Left alone: a function that handles a consumed message (its consumer
 // commits or acks after it returns, and redelivers on failure); a
 // function whose own consume loop commits or acks after both calls; a
-// publish in a loop followed by a write (a relay marking what it sent);
+// publish followed by a write, in a loop or after a read (a relay that
+// reads rows, publishes them and marks them sent);
 // a publish only on the failure path of the write, or a write only on the
 // failure path of the publish.
 func (c *checker) checkFunc(fn ast.Node, decl *ast.FuncDecl, typ *ast.FuncType, body *ast.BlockStmt) {
 	if c.handlesMessage(typ) {
 		return
 	}
-	evs, acks := c.events(fn, body)
+	evs, acks, reads := c.events(fn, body)
 	var pubs, writes []*event
 	for _, e := range evs {
 		if e.kind == calls.Publish {
@@ -44,15 +45,20 @@ func (c *checker) checkFunc(fn ast.Node, decl *ast.FuncDecl, typ *ast.FuncType, 
 	}
 	f := c.newFlow(g, body)
 	for _, p := range pubs {
-		c.checkPublish(f, decl, fn, p, writes, acks)
+		c.checkPublish(f, decl, fn, p, writes, acks, reads)
 	}
 }
 
-func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *event, writes []*event, acks []*ast.CallExpr) {
+func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *event, writes []*event, acks, reads []*ast.CallExpr) {
 	name := c.name(decl, fn)
+	// A relay: it reads rows (or loops over them), publishes, and only
+	// then writes (marks them sent, deletes them).
+	relay := func(w *event) bool {
+		return f.after(p.call, w.call) && (f.inLoop(p.call) || readBefore(f, p.call, reads))
+	}
 	if p.tx != nil {
 		for _, w := range writes {
-			if w.tx == p.tx && !f.onFailure(w.call, p.call) && !f.onFailure(p.call, w.call) {
+			if w.tx == p.tx && !relay(w) && !f.onFailure(w.call, p.call) && !f.onFailure(p.call, w.call) {
 				c.rep.Report(p.call, name+" publishes ("+short(p.chain)+") inside the transaction "+p.tx.Desc+", which writes ("+short(w.chain)+") and commits later: if the commit fails, the event announces a change that rolled back; insert an outbox row in the transaction and publish from a relay",
 					report.Category("dualwrite"))
 				return
@@ -68,7 +74,7 @@ func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *even
 			c.rep.Report(p.call, name+" writes to the database ("+short(w.chain)+") and then publishes ("+short(p.chain)+") with no outbox: a crash between them loses the event; insert an outbox row in the same transaction and publish from a relay",
 				report.Category("dualwrite"))
 			return
-		case f.after(p.call, w.call) && !f.onFailure(p.call, w.call) && !f.inLoop(p.call) && !c.ackedAfter(f, w.call, acks):
+		case f.after(p.call, w.call) && !f.onFailure(p.call, w.call) && !relay(w) && !c.ackedAfter(f, w.call, acks):
 			c.rep.Report(p.call, name+" publishes ("+short(p.chain)+") before it writes to the database ("+short(w.chain)+") with no outbox: if the write fails, the event announces a change that never happened; insert an outbox row in the write's transaction and publish from a relay",
 				report.Category("dualwrite"))
 			return
@@ -82,6 +88,17 @@ func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *even
 func (c *checker) ackedAfter(f *flow, last *ast.CallExpr, acks []*ast.CallExpr) bool {
 	for _, a := range acks {
 		if f.after(last, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// readBefore reports whether the function reads from the database before
+// call, on some path.
+func readBefore(f *flow, call *ast.CallExpr, reads []*ast.CallExpr) bool {
+	for _, r := range reads {
+		if f.after(r, call) {
 			return true
 		}
 	}

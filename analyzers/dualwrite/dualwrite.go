@@ -54,7 +54,6 @@ func run(pass *analysis.Pass) (any, error) {
 		rep:   report.New(pass),
 		calls: pass.ResultOf[calls.Analyzer].(*calls.Result),
 		nr:    pass.ResultOf[noreturn.Analyzer].(*noreturn.Result),
-		acks:  apis.KafkaCommits(),
 	}
 	for _, file := range pass.Files {
 		if strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go") {
@@ -83,7 +82,6 @@ type checker struct {
 	rep   *report.Reporter
 	calls *calls.Result
 	nr    *noreturn.Result
-	acks  *apis.Set // offset commits and per-message acks
 }
 
 // An event is a call that writes or publishes, evaluated by the function

@@ -12,7 +12,7 @@ import (
 // publish (a call that does both is its callee's business: that function
 // is checked itself), each with the transaction open when it runs, and
 // the calls that acknowledge a consumed message (offset commits, acks).
-func (c *checker) events(fn ast.Node, body *ast.BlockStmt) (evs []*event, acks []*ast.CallExpr) {
+func (c *checker) events(fn ast.Node, body *ast.BlockStmt) (evs []*event, acks, reads []*ast.CallExpr) {
 	inTx := make(map[*ast.CallExpr]*calls.Tx)
 	for _, in := range c.calls.Regions(fn) {
 		if _, ok := inTx[in.Call]; !ok {
@@ -24,8 +24,11 @@ func (c *checker) events(fn ast.Node, body *ast.BlockStmt) (evs []*event, acks [
 		case *ast.GoStmt, *ast.DeferStmt, *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if c.isAck(n) {
+			if c.calls.CallChain(n, calls.Ack) != nil {
 				acks = append(acks, n)
+			}
+			if c.effect(n, calls.Read) != nil {
+				reads = append(reads, n)
 			}
 			w := c.effect(n, calls.Write)
 			p := c.effect(n, calls.Publish)
@@ -41,7 +44,7 @@ func (c *checker) events(fn ast.Node, body *ast.BlockStmt) (evs []*event, acks [
 		}
 		return true
 	})
-	return evs, acks
+	return evs, acks, reads
 }
 
 // effect returns the chain of kind k of evaluating call: through its
@@ -57,25 +60,6 @@ func (c *checker) effect(call *ast.CallExpr, k calls.Effect) []string {
 		}
 	}
 	return nil
-}
-
-// isAck reports whether call commits a consumed message's offset or
-// acknowledges it (the offsetorder tables: kafka-go CommitMessages,
-// sarama MarkMessage, franz-go CommitRecords, amqp091/NATS/watermill/
-// Pub/Sub Ack, SQS DeleteMessage), also through a project interface that
-// stands for one.
-func (c *checker) isAck(call *ast.CallExpr) bool {
-	fn := apis.Callee(c.pass.TypesInfo, call)
-	if fn == nil {
-		return false
-	}
-	if c.acks.Match(fn) {
-		return true
-	}
-	if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
-		return c.calls.StandsFor(fn, c.acks) != nil
-	}
-	return false
 }
 
 // throughOutbox reports whether a publish call publishes through a
@@ -129,15 +113,22 @@ func (c *checker) throughOutbox(call *ast.CallExpr, body *ast.BlockStmt) bool {
 
 // handlesMessage reports whether the function receives a consumed message
 // or a delivery (a Kafka message or record, an amqp091 Delivery, a NATS or
-// watermill message, a river job, ...): a handler that its consumer runs
-// again when it fails, committing or acknowledging only after it returns.
+// watermill message, a river job, ...; not a channel of them, whose loop
+// shows its own acks): a handler that its consumer runs again when it
+// fails, committing or acknowledging only after it returns.
 func (c *checker) handlesMessage(typ *ast.FuncType) bool {
 	if typ.Params == nil {
 		return false
 	}
 	for _, f := range typ.Params.List {
 		t := c.pass.TypesInfo.TypeOf(f.Type)
-		if t != nil && (apis.IsKafkaMessageType(t) || apis.RedeliveredValue(t) != "") {
+		if t == nil {
+			continue
+		}
+		if _, ch := t.Underlying().(*types.Chan); ch {
+			continue // a consume loop over a channel: it shows its acks
+		}
+		if apis.IsKafkaMessageType(t) || apis.RedeliveredValue(t) != "" {
 			return true
 		}
 	}

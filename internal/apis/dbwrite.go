@@ -41,3 +41,22 @@ func DBWrites() *Set { return dbWrites.Clone() }
 func IsOutboxName(name string) bool {
 	return strings.Contains(strings.ToLower(name), "outbox")
 }
+
+// dbReads are library calls that read from a database through a method
+// (an ORM's Find, a document store's FindOne), SQL text aside.
+var dbReads = func() *Set {
+	s := &Set{}
+	for _, m := range []string{"Find", "First", "Take", "Last", "Scan", "Pluck", "Count", "FindInBatches"} {
+		s.Add(Func{Path: gorm, Recv: "DB", Name: m})
+	}
+	s.Add(Func{Path: bun, Recv: "SelectQuery", Name: "Scan"}, Func{Path: bun, Recv: "SelectQuery", Name: "ScanAndCount"})
+	s.Add(Func{Path: entSQLGraph, Name: "QueryNodes"})
+	for _, m := range []string{"Find", "FindOne", "Aggregate", "CountDocuments"} {
+		s.Add(Func{Path: mongo, Recv: "Collection", Name: m})
+	}
+	return s
+}()
+
+// DBReads returns the default set of library calls that read from a
+// database through a method, SQL text aside.
+func DBReads() *Set { return dbReads.Clone() }

@@ -17,6 +17,8 @@ const (
 	Net     Effect = iota // a network call: HTTP, gRPC (apis.NetworkCalls, -network-calls)
 	Publish               // a publish to a message broker (apis.BrokerPublishes)
 	Write                 // a durable database write: SQL INSERT/UPDATE/DELETE/MERGE, an ORM or document-store write (apis.DBWrites)
+	Read                  // a database read: SQL that queries without writing, an ORM or document-store find (apis.DBReads)
+	Ack                   // an offset commit or a message acknowledgement (apis.KafkaCommits)
 	numEffects
 )
 
@@ -28,6 +30,10 @@ func (k Effect) String() string {
 		return "publish"
 	case Write:
 		return "write"
+	case Read:
+		return "read"
+	case Ack:
+		return "ack"
 	}
 	return "?"
 }
@@ -39,6 +45,8 @@ func defaultSets() [numEffects]*apis.Set {
 		Net:     ExtraNetworkCalls.AddTo(apis.NetworkCalls()),
 		Publish: apis.BrokerPublishes(),
 		Write:   apis.DBWrites(),
+		Read:    apis.DBReads(),
+		Ack:     apis.KafkaCommits(),
 	}
 }
 
@@ -47,7 +55,7 @@ func defaultSets() [numEffects]*apis.Set {
 // is classified by the statement, not by a table).
 func effectPaths(k Effect, set *apis.Set) []string {
 	ps := set.Paths()
-	if k == Write {
+	if k == Write || k == Read {
 		ps = append(ps, apis.DBPaths...)
 	}
 	return ps
@@ -60,6 +68,10 @@ func (s *Summary) chain(k Effect) *[]string {
 		return &s.Publish
 	case Write:
 		return &s.Write
+	case Read:
+		return &s.Read
+	case Ack:
+		return &s.Ack
 	}
 	return &s.Net
 }
@@ -144,11 +156,11 @@ func (r *Result) funcChain(fn *types.Func, k Effect) []string {
 // callChain is CallChain with mu held.
 func (r *Result) callChain(call *ast.CallExpr, k Effect) []string {
 	info := r.pass.TypesInfo
-	if k == Write {
-		if c, decided := r.sqlWrite(call); decided {
+	if k == Write || k == Read {
+		if c, decided := r.sqlEffect(call, k); decided {
 			return c
 		}
-		if r.outboxWrite(call) {
+		if k == Write && r.outboxWrite(call) {
 			return nil
 		}
 	}

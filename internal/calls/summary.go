@@ -12,6 +12,8 @@ type Summary struct {
 	Net     []string // the chain below the function to a network call; nil: none
 	Publish []string // the chain below the function to a broker publish; nil: none
 	Write   []string // the chain below the function to a durable database write; nil: none
+	Read    []string // the chain below the function to a database read; nil: none
+	Ack     []string // the chain below the function to an offset commit or a message ack; nil: none
 	Begins  string   // where a transaction it returns held in a struct begins ("txm.go:52"); "": none
 	Ends    []int    // the parameters (-1: the receiver) whose transaction it ends
 	Calls   []Call   // the function parameters it calls
@@ -29,7 +31,7 @@ func (*Summary) AFact() {}
 
 // empty reports whether the summary says nothing.
 func (s *Summary) empty() bool {
-	return s == nil || s.Net == nil && s.Publish == nil && s.Write == nil && s.Begins == "" && len(s.Ends) == 0 && len(s.Calls) == 0
+	return s == nil || s.Net == nil && s.Publish == nil && s.Write == nil && s.Read == nil && s.Ack == nil && s.Begins == "" && len(s.Ends) == 0 && len(s.Calls) == 0
 }
 
 // String returns the effects, e.g. "net(up.Ping → http.Get)",

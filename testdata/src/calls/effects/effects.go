@@ -18,7 +18,7 @@ type OutboxEvent struct{ Payload []byte }
 // implementation's.
 type Repository interface {
 	Create(ctx context.Context, o Order) error // want Create:`^write\(effects\.\(\*PgRepo\)\.Create → \(\*pgxpool\.Pool\)\.Exec\)$`
-	Find(ctx context.Context, id string) (Order, error)
+	Find(ctx context.Context, id string) (Order, error) // want Find:`^read\(effects\.\(\*PgRepo\)\.Find → \(\*pgxpool\.Pool\)\.QueryRow\)$`
 }
 
 type PgRepo struct{ pool *pgxpool.Pool }
@@ -29,7 +29,7 @@ func (r *PgRepo) Create(ctx context.Context, o Order) error { // want Create:`^w
 }
 
 // Find only reads: no write.
-func (r *PgRepo) Find(ctx context.Context, id string) (Order, error) {
+func (r *PgRepo) Find(ctx context.Context, id string) (Order, error) { // want Find:`^read\(\(\*pgxpool\.Pool\)\.QueryRow\)$`
 	var o Order
 	err := r.pool.QueryRow(ctx, "SELECT id FROM orders WHERE id = $1", id).Scan(&o.ID)
 	return o, err
@@ -42,7 +42,8 @@ func (r *PgRepo) Returning(ctx context.Context, o Order) (string, error) { // wa
 	return id, err
 }
 
-// Enqueue writes only an outbox row: the outbox pattern, not a write.
+// Enqueue writes only an outbox row: the outbox pattern, not a write
+// (nor a read).
 func (r *PgRepo) Enqueue(ctx context.Context, payload []byte) error {
 	_, err := r.pool.Exec(ctx, "INSERT INTO outbox_event (payload) VALUES ($1)", payload)
 	return err
@@ -75,4 +76,18 @@ func (p *KafkaProducer) Publish(ctx context.Context, key string, v []byte) error
 // (*kafka.Writer).WriteMessages.
 type MessageWriter interface {
 	WriteMessages(ctx context.Context, msgs ...kafka.Message) error // want WriteMessages:`^publish\(\(\*kafka\.Writer\)\.WriteMessages\)$`
+}
+
+// Local SQL in a variable set to a constant is classified like the constant.
+func (r *PgRepo) Purge(ctx context.Context) error { // want Purge:`^write\(\(\*pgxpool\.Pool\)\.Exec\)$`
+	query := "DELETE FROM orders WHERE created_at < now() - interval '1 year'"
+	_, err := r.pool.Exec(ctx, query)
+	return err
+}
+
+// Mark updates an outbox held in a local variable: neither write nor read.
+func (r *PgRepo) Mark(ctx context.Context, id int64) error {
+	query := "UPDATE outbox_event SET published_at = now() WHERE id = $1"
+	_, err := r.pool.Exec(ctx, query, id)
+	return err
 }

@@ -74,3 +74,15 @@ func (c *Worker) Deliveries(ctx context.Context, ch *amqp.Channel, ds <-chan amq
 		_ = d.Ack(false)
 	}
 }
+
+// AckFirst acks each delivery before the write and the publish: nothing
+// redelivers it if the process dies between them.
+func (c *Worker) AckFirst(ctx context.Context, ch *amqp.Channel, ds <-chan amqp.Delivery) {
+	for d := range ds {
+		_ = d.Ack(false)
+		if _, err := c.pool.Exec(ctx, `INSERT INTO seen (key) VALUES ($1)`, d.Body); err != nil {
+			continue
+		}
+		_ = ch.PublishWithContext(ctx, "x", "y", false, false, amqp.Publishing{Body: d.Body}) // want `\(\*Worker\)\.AckFirst writes to the database`
+	}
+}

@@ -63,3 +63,35 @@ func (r *Relay) EachEvent(ctx context.Context, pending []row) error {
 	}
 	return nil
 }
+
+// Claimed reads the rows of a table not named outbox inside a
+// transaction, publishes them and deletes them before the commit.
+func (r *Relay) Claimed(ctx context.Context) error {
+	tx, err := r.pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	rows, err := tx.Query(ctx, `SELECT id, payload FROM pending_messages ORDER BY id LIMIT 10 FOR UPDATE SKIP LOCKED`)
+	if err != nil {
+		return err
+	}
+	var ids []int64
+	var batch []kafka.Message
+	for rows.Next() {
+		var x row
+		if err := rows.Scan(&x.id, &x.payload); err != nil {
+			return err
+		}
+		ids = append(ids, x.id)
+		batch = append(batch, kafka.Message{Value: x.payload})
+	}
+	if err := r.w.WriteMessages(ctx, batch...); err != nil {
+		return err
+	}
+	deleteQuery := "DELETE FROM pending_messages WHERE id = ANY($1)"
+	if _, err := tx.Exec(ctx, deleteQuery, ids); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
