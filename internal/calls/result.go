@@ -38,7 +38,7 @@ type Result struct {
 	started map[*types.Func]bool
 	cfgs    map[ast.Node]*cfg.CFG
 	lits    [numEffects]map[*ast.FuncLit][]string // effect chains of literals reached as values
-	strs    map[*types.Var][]ast.Expr                // values stored in local string variables, built on first use
+	strs    map[*types.Var][]ast.Expr             // values stored in local string variables, built on first use
 
 	idx *index // function values and callback arguments, built on first use
 	ifc *ifaces

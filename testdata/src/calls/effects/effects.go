@@ -17,7 +17,7 @@ type OutboxEvent struct{ Payload []byte }
 // Repository is implemented below: its methods' summaries are the
 // implementation's.
 type Repository interface {
-	Create(ctx context.Context, o Order) error // want Create:`^write\(effects\.\(\*PgRepo\)\.Create → \(\*pgxpool\.Pool\)\.Exec\)$`
+	Create(ctx context.Context, o Order) error          // want Create:`^write\(effects\.\(\*PgRepo\)\.Create → \(\*pgxpool\.Pool\)\.Exec\)$`
 	Find(ctx context.Context, id string) (Order, error) // want Find:`^read\(effects\.\(\*PgRepo\)\.Find → \(\*pgxpool\.Pool\)\.QueryRow\)$`
 }
 

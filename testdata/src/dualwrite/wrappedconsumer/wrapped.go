@@ -13,7 +13,9 @@ type Reader struct{ r *kafka.Reader }
 
 func (r *Reader) Fetch(ctx context.Context) (kafka.Message, error) { return r.r.FetchMessage(ctx) }
 
-func (r *Reader) Commit(ctx context.Context, m kafka.Message) error { return r.r.CommitMessages(ctx, m) }
+func (r *Reader) Commit(ctx context.Context, m kafka.Message) error {
+	return r.r.CommitMessages(ctx, m)
+}
 
 type Loop struct {
 	in   *Reader
