@@ -104,19 +104,29 @@ func (f *flow) inLoop(call *ast.CallExpr) bool {
 }
 
 // onFailure reports whether later runs only when first failed: it sits in
-// the body of an `if err != nil` whose err was last assigned by the
-// statement that holds first (if err := repo.Create(ctx, o); err != nil
-// { publish(failed) }). Nothing happened to announce, or nothing was
-// published to undo.
+// the body of an `if err != nil` (or `if !ok`, or the else of `if ok`)
+// whose err (ok) was last assigned by the statement that holds first (if
+// err := repo.Create(ctx, o); err != nil { publish(failed) }; reserved,
+// err := svc.Reserve(...); if reserved {...} else { publish(failed) }).
+// Nothing happened to announce, or nothing was published to undo.
 func (f *flow) onFailure(first, later *ast.CallExpr) bool {
 	info := f.c.pass.TypesInfo
 	for n, child := f.parents[later], ast.Node(later); n != nil; n, child = f.parents[n], n {
 		ifs, ok := n.(*ast.IfStmt)
-		if !ok || child != ifs.Body {
+		if !ok {
 			continue
 		}
-		v := errCheck(info, ifs.Cond)
-		if v != nil && f.lastAssigner(v, ifs.Cond.Pos()) == f.stmtOf(first) && f.stmtOf(first) != nil {
+		var v *types.Var
+		switch child {
+		case ifs.Body:
+			v = errCheck(info, ifs.Cond)
+			if v == nil {
+				v = notFlag(info, ifs.Cond)
+			}
+		case ifs.Else:
+			v = flag(info, ifs.Cond)
+		}
+		if v != nil && f.stmtOf(first) != nil && f.lastAssigner(v, ifs.Cond.Pos()) == f.stmtOf(first) {
 			return true
 		}
 	}
@@ -142,6 +152,32 @@ func errCheck(info *types.Info, cond ast.Expr) *types.Var {
 	}
 	v, _ := info.Uses[id].(*types.Var)
 	return v
+}
+
+// flag returns v for a condition that is the boolean variable v
+// (reserved, ok := svc.Reserve(...); if reserved {...} else {...}).
+func flag(info *types.Info, cond ast.Expr) *types.Var {
+	id, ok := ast.Unparen(cond).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil {
+		return nil
+	}
+	if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+		return nil
+	}
+	return v
+}
+
+// notFlag returns v for a condition !v, v a boolean variable.
+func notFlag(info *types.Info, cond ast.Expr) *types.Var {
+	u, ok := ast.Unparen(cond).(*ast.UnaryExpr)
+	if !ok || u.Op != token.NOT {
+		return nil
+	}
+	return flag(info, u.X)
 }
 
 // stmtOf returns the assignment or declaration whose right side holds call.

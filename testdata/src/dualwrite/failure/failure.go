@@ -29,3 +29,25 @@ func (s *Inventory) Release(ctx context.Context, id string) error {
 	}
 	return nil
 }
+
+// Hold reports whether it wrote: the else branch publishes the refusal.
+func (s *Inventory) Hold(ctx context.Context, id string) error {
+	held, err := s.hold(ctx, id)
+	if err != nil {
+		return err
+	}
+	if held {
+		return s.events.Emit(ctx, "held", []byte(id)) // want `\(\*Inventory\)\.Hold writes to the database`
+	} else {
+		return s.events.Emit(ctx, "hold-refused", []byte(id))
+	}
+}
+
+func (s *Inventory) hold(ctx context.Context, id string) (bool, error) {
+	it, err := s.items.Get(ctx, id)
+	if err != nil || it.Status != "free" {
+		return false, err
+	}
+	_, err = s.items.SetStatus(ctx, id, "held")
+	return true, err
+}
