@@ -39,6 +39,9 @@ func (c *checker) checkFunc(fn ast.Node, decl *ast.FuncDecl, typ *ast.FuncType, 
 	if len(pubs) == 0 || len(writes) == 0 {
 		return
 	}
+	if !hasKnown(pubs) && !hasKnown(writes) {
+		return // two unresolved interface calls: nothing known on either side
+	}
 	var g = c.cfg(fn)
 	if g == nil {
 		return
@@ -49,8 +52,18 @@ func (c *checker) checkFunc(fn ast.Node, decl *ast.FuncDecl, typ *ast.FuncType, 
 	}
 }
 
-func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *event, writes []*event, acks, reads []*ast.CallExpr) {
-	name := c.name(decl, fn)
+// An order is how a publish and a write of one function are tied.
+type order uint8
+
+const (
+	writeThenPublish order = iota + 1
+	publishThenWrite
+	publishInTx
+)
+
+// pairing returns the write that publish p is tied to without an outbox,
+// and how, or nil.
+func (c *checker) pairing(f *flow, p *event, writes []*event, acks, reads []*ast.CallExpr) (*event, order) {
 	// A relay: it reads rows (or loops over them), publishes, and only
 	// then writes (marks them sent, deletes them).
 	relay := func(w *event) bool {
@@ -59,9 +72,7 @@ func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *even
 	if p.tx != nil {
 		for _, w := range writes {
 			if w.tx == p.tx && !relay(w) && !f.onFailure(w.call, p.call) && !f.onFailure(p.call, w.call) {
-				c.rep.Report(p.call, name+" publishes ("+short(p.chain)+") inside the transaction "+p.tx.Desc+", which writes ("+short(w.chain)+") and commits later: if the commit fails, the event announces a change that rolled back; insert an outbox row in the transaction and publish from a relay",
-					report.Category("dualwrite"))
-				return
+				return w, publishInTx
 			}
 		}
 	}
@@ -71,15 +82,51 @@ func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *even
 		}
 		switch {
 		case f.after(w.call, p.call) && !f.onFailure(w.call, p.call) && !c.ackedAfter(f, p.call, acks):
-			c.rep.Report(p.call, name+" writes to the database ("+short(w.chain)+") and then publishes ("+short(p.chain)+") with no outbox: a crash between them loses the event; insert an outbox row in the same transaction and publish from a relay",
-				report.Category("dualwrite"))
-			return
+			return w, writeThenPublish
 		case f.after(p.call, w.call) && !f.onFailure(p.call, w.call) && !relay(w) && !c.ackedAfter(f, w.call, acks):
-			c.rep.Report(p.call, name+" publishes ("+short(p.chain)+") before it writes to the database ("+short(w.chain)+") with no outbox: if the write fails, the event announces a change that never happened; insert an outbox row in the write's transaction and publish from a relay",
-				report.Category("dualwrite"))
-			return
+			return w, publishThenWrite
 		}
 	}
+	return nil, 0
+}
+
+// message words a finding: who, the two chains, the order, the fix.
+func message(name, publish, write, txDesc string, o order) string {
+	switch o {
+	case publishInTx:
+		return name + " publishes (" + publish + ") inside the transaction " + txDesc + ", which writes (" + write + ") and commits later: if the commit fails, the event announces a change that rolled back; insert an outbox row in the transaction and publish from a relay"
+	case publishThenWrite:
+		return name + " publishes (" + publish + ") before it writes to the database (" + write + ") with no outbox: if the write fails, the event announces a change that never happened; insert an outbox row in the write's transaction and publish from a relay"
+	}
+	return name + " writes to the database (" + write + ") and then publishes (" + publish + ") with no outbox: a crash between them loses the event; insert an outbox row in the same transaction and publish from a relay"
+}
+
+func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *event, writes []*event, acks, reads []*ast.CallExpr) {
+	var known, pending []*event
+	for _, w := range writes {
+		if w.pending == nil {
+			known = append(known, w)
+		} else if w.call != p.call {
+			pending = append(pending, w)
+		}
+	}
+	w, o := c.pairing(f, p, known, acks, reads)
+	if w == nil && p.pending == nil {
+		w, o = c.pairing(f, p, pending, acks, reads)
+	}
+	if w == nil {
+		return
+	}
+	txDesc := ""
+	if p.tx != nil {
+		txDesc = p.tx.Desc
+	}
+	if p.pending != nil || w.pending != nil {
+		c.addPending(c.name(decl, fn, nil), p, w, o, txDesc)
+		return
+	}
+	name := c.name(decl, fn, c.pass.Pkg)
+	c.rep.Report(p.call, message(name, short(p.chain), short(w.chain), txDesc, o), report.Category("dualwrite"))
 }
 
 // ackedAfter reports whether the function commits or acks a consumed

@@ -33,7 +33,13 @@
 // methods resolved to the implementations in sight or to the library call
 // they mirror (s.producer.Publish on an interface-typed field), method
 // values, function fields and callbacks (db.Transaction(func(tx) ...)),
-// with the chain named in the message. The order comes from the
+// with the chain named in the message. An interface that the package
+// declares and that only a package importing it implements (a use case's
+// OrderEventWriter, implemented by its Kafka adapter) is followed too: the
+// use case's package records the call as pending (a fact on the interface
+// method, with the side it knows), and the package declaring an
+// implementation that publishes (or writes) reports there, at the
+// implementing method, naming the use case's function and line. The order comes from the
 // function's control flow, and the transaction from the call layer's
 // transaction regions.
 //

@@ -29,13 +29,18 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisdoc.MustExtractDoc(doc, "dualwrite"),
 	URL:      "https://github.com/idemlint/idemlint/blob/main/docs/dualwrite.md",
 	Run:      safe.Run(run),
-	Requires: []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer},
+	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer},
+	FactTypes: []analysis.Fact{new(Pending)},
 }
 
-// relevance is the analyzer's gate: every finding is at a publish, a call
-// of a broker client's API within the package's reach (directly, or
-// through a helper of a dependency that reaches one).
-var relevance = gate.Gate{Libraries: func() []string { return apis.BrokerPublishes().Paths() }}
+// relevance is the analyzer's gate: every finding ties a publish to a
+// write, so a broker client or a database library is within the
+// package's reach (directly, or through a helper of a dependency), or the
+// package uses an interface method a dependency left pending.
+var relevance = gate.Gate{
+	Libraries: func() []string { return append(apis.BrokerPublishes().Paths(), apis.DBPaths...) },
+	Facts:     []analysis.Fact{new(Pending)},
+}
 
 // MayReport reports whether the analyzer can report in pkg (the gate,
 // asked without a pass).
@@ -55,6 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 		calls: pass.ResultOf[calls.Analyzer].(*calls.Result),
 		nr:    pass.ResultOf[noreturn.Analyzer].(*noreturn.Result),
 	}
+	c.reportPending()
 	for _, file := range pass.Files {
 		if strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go") {
 			continue // tests write fixtures and publish to test brokers
@@ -73,6 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
+	c.exportPending()
 	return nil, nil
 }
 
@@ -82,6 +89,7 @@ type checker struct {
 	rep   *report.Reporter
 	calls *calls.Result
 	nr    *noreturn.Result
+	pend  map[*types.Func]*Pending // sites left pending, by interface method
 }
 
 // An event is a call that writes or publishes, evaluated by the function
@@ -91,16 +99,21 @@ type event struct {
 	kind  calls.Effect // calls.Write or calls.Publish
 	chain []string
 	tx    *calls.Tx // the transaction open when it runs; nil: none
+	// pending is the interface method the call makes when no
+	// implementation is in sight: its effect is known only where one is
+	// (see pending.go).
+	pending *types.Func
 }
 
-// name returns how messages name the function: its declaration's name.
-func (c *checker) name(decl *ast.FuncDecl, fn ast.Node) string {
+// name returns how messages name the function: its declaration's name,
+// qualified unless it belongs to from.
+func (c *checker) name(decl *ast.FuncDecl, fn ast.Node, from *types.Package) string {
 	if decl == nil {
 		return "a function literal"
 	}
 	s := decl.Name.Name
 	if obj, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
-		s = funcName(obj, c.pass.Pkg)
+		s = funcName(obj, from)
 	}
 	if _, lit := fn.(*ast.FuncLit); lit {
 		return "a function literal in " + s

@@ -35,6 +35,15 @@ func (c *checker) events(fn ast.Node, body *ast.BlockStmt) (evs []*event, acks, 
 			if w != nil && p != nil {
 				return true
 			}
+			if w == nil && p == nil {
+				if m := c.unresolved(n); m != nil {
+					// Either side, to be known where an implementation is.
+					ch := []string{funcName(m, nil)}
+					evs = append(evs, &event{call: n, kind: calls.Publish, chain: ch, tx: inTx[n], pending: m},
+						&event{call: n, kind: calls.Write, chain: ch, tx: inTx[n], pending: m})
+				}
+				return true
+			}
 			if p != nil && !c.throughOutbox(n, body) {
 				evs = append(evs, &event{call: n, kind: calls.Publish, chain: p, tx: inTx[n]})
 			}
