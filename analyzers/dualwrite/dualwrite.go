@@ -25,10 +25,10 @@ var doc string
 // Analyzer reports operations that write to the database and publish to a
 // broker directly, without an outbox.
 var Analyzer = &analysis.Analyzer{
-	Name:     "dualwrite",
-	Doc:      analysisdoc.MustExtractDoc(doc, "dualwrite"),
-	URL:      "https://github.com/idemlint/idemlint/blob/main/docs/dualwrite.md",
-	Run:      safe.Run(run),
+	Name:      "dualwrite",
+	Doc:       analysisdoc.MustExtractDoc(doc, "dualwrite"),
+	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/dualwrite.md",
+	Run:       safe.Run(run),
 	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer},
 	FactTypes: []analysis.Fact{new(Pending)},
 }
