@@ -40,6 +40,7 @@ package calls
 import (
 	"go/types"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -83,10 +84,12 @@ const (
 
 func run(pass *analysis.Pass) (any, error) {
 	r := newResult(pass, defaultSets())
-	// The standard library is described by the API tables; its packages
-	// have no summaries, so that every driver (with or without the
-	// standard library from source) sees the same ones.
-	if apis.IsStdlib(pass.Pkg.Path()) {
+	// The standard library and the libraries of the tables (database
+	// drivers, ORMs, broker clients) are described by the API tables;
+	// their packages have no summaries, so that every driver (with or
+	// without dependencies from source: go vet analyses pgx, whose Begin
+	// runs an Exec) sees the same ones.
+	if apis.IsStdlib(pass.Pkg.Path()) || tableLibrary(pass.Pkg.Path()) {
 		r.std = true
 		return r, nil
 	}
@@ -128,6 +131,31 @@ func hasFuncParam(fn *types.Func) bool {
 	ps := fn.Signature().Params()
 	for i := range ps.Len() {
 		if _, ok := ps.At(i).Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// tableLibrary reports whether path (an import path) is, or lies under, a
+// library whose API the tables describe: a database library, a Kafka or
+// broker client, a library of an effect's table.
+func tableLibrary(path string) bool {
+	p := apis.NormPath(path)
+	under := func(libs []string) bool {
+		for _, l := range libs {
+			if p == l || strings.HasPrefix(p, l+"/") {
+				return true
+			}
+		}
+		return false
+	}
+	if under(apis.DBPaths) || under(apis.KafkaPaths) {
+		return true
+	}
+	sets := defaultSets()
+	for k := range numEffects {
+		if under(sets[k].Paths()) {
 			return true
 		}
 	}

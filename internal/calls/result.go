@@ -159,8 +159,8 @@ func (r *Result) summary(fn *types.Func) *Summary {
 	r.started[fn] = true
 	var s *Summary
 	switch {
-	case r.std || fn.Pkg() != nil && apis.IsStdlib(fn.Pkg().Path()):
-		// the tables know the standard library
+	case r.std || fn.Pkg() != nil && (apis.IsStdlib(fn.Pkg().Path()) || tableLibrary(fn.Pkg().Path())):
+		// the tables know the standard library and the tabled libraries
 	case fn.Pkg() != r.pass.Pkg:
 		var f Summary
 		if fn.Pkg() != nil && r.pass.ImportObjectFact(fn, &f) {
