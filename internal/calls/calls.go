@@ -12,8 +12,12 @@
 //     Pub/Sub, SQS/SNS, watermill), with the chain;
 //   - write: it writes to the database (SQL that inserts, updates, deletes
 //     or merges a table other than an outbox; an ORM or document-store
-//     write), with the chain — net, publish and write are one computation
-//     over the kind's table (see Effect);
+//     write), with the chain;
+//   - read: it reads from the database (SQL that queries without writing;
+//     an ORM or document-store find), with the chain;
+//   - ack: it commits a consumed message's offset or acknowledges it
+//     (apis.KafkaCommits), with the chain — net, publish, write, read and
+//     ack are one computation over the kind's table (see Effect);
 //   - beginsTx: it begins a transaction and returns it held in a struct
 //     (a unit of work);
 //   - endsTx: it commits or rolls back the transaction held by its
