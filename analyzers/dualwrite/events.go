@@ -57,19 +57,53 @@ func (c *checker) events(fn ast.Node, body *ast.BlockStmt) (evs []*event, acks, 
 }
 
 // effect returns the chain of kind k of evaluating call: through its
-// callee, or through the function literals passed to it (a transaction
-// callback, retry.Do(func...)), which it runs.
+// callee, or through the function literals it runs before it returns (a
+// literal called on the spot, a transaction callback, a retry operation,
+// a parameter the callee calls outside a goroutine). A literal it only
+// registers (http.HandleFunc) or starts in a goroutine (errgroup's Go)
+// does not run as part of the call.
 func (c *checker) effect(call *ast.CallExpr, k calls.Effect) []string {
 	if ch := c.calls.CallChain(call, k); ch != nil {
 		return ch
 	}
-	for _, lit := range calls.CallLits(call) {
+	if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		return c.calls.LitChain(lit, k)
+	}
+	for i, a := range call.Args {
+		lit, ok := ast.Unparen(a).(*ast.FuncLit)
+		if !ok || !c.runsNow(call, i) {
+			continue
+		}
 		if ch := c.calls.LitChain(lit, k); ch != nil {
 			return ch
 		}
 	}
 	return nil
 }
+
+// runsNow reports whether call runs its function argument i before it
+// returns.
+func (c *checker) runsNow(call *ast.CallExpr, i int) bool {
+	info := c.pass.TypesInfo
+	fn := apis.Callee(info, call)
+	if fn == nil {
+		return false
+	}
+	if apis.TxFuncBeginCallback(apis.Describe(fn)) == i || c.calls.RunsInTx(call, i) != "" {
+		return true
+	}
+	if op, _ := retries.Operation(info, call); op != nil && op == call.Args[i] {
+		return true
+	}
+	for _, p := range c.calls.Of(fn).CallsOf() {
+		if p.Param == i && !p.Go {
+			return true
+		}
+	}
+	return false
+}
+
+var retries = apis.DefaultRetryFuncs()
 
 // throughOutbox reports whether a publish call publishes through a
 // publisher that the function made with an outbox constructor

@@ -72,3 +72,12 @@ func paramName(i int) string {
 	}
 	return fmt.Sprintf("p%d", i)
 }
+
+// CallsOf returns the function parameters the summarised function calls
+// (nil for a nil summary).
+func (s *Summary) CallsOf() []Call {
+	if s == nil {
+		return nil
+	}
+	return s.Calls
+}
