@@ -3,6 +3,7 @@ package analyzers
 import (
 	"go/types"
 
+	"github.com/idemlint/idemlint/analyzers/dualwrite"
 	"github.com/idemlint/idemlint/analyzers/offsetorder"
 	"github.com/idemlint/idemlint/analyzers/skipcommit"
 )
@@ -10,6 +11,7 @@ import (
 // mayReport holds, by analyzer name, the test that tells the packages an
 // analyzer can report in, for the analyzers that can only report in some.
 var mayReport = map[string]func(*types.Package) bool{
+	dualwrite.Analyzer.Name:   dualwrite.MayReport,
 	offsetorder.Analyzer.Name: offsetorder.MayReport,
 	skipcommit.Analyzer.Name:  skipcommit.MayReport,
 }

@@ -16,6 +16,9 @@ func TestMayReportByName(t *testing.T) {
 	if analyzers.MayReport(c.Name) == nil {
 		t.Error("no MayReport for offsetorder")
 	}
+	if analyzers.MayReport("dualwrite") == nil {
+		t.Error("no MayReport for dualwrite")
+	}
 	if analyzers.MayReport("uuidinretry") != nil {
 		t.Error("uuidinretry may report anywhere, but has a MayReport")
 	}

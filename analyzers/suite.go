@@ -9,6 +9,7 @@ import (
 	"github.com/idemlint/idemlint/internal/report"
 
 	"github.com/idemlint/idemlint/analyzers/ctxcancel"
+	"github.com/idemlint/idemlint/analyzers/dualwrite"
 	"github.com/idemlint/idemlint/analyzers/httpintx"
 	"github.com/idemlint/idemlint/analyzers/lossypublish"
 	"github.com/idemlint/idemlint/analyzers/offsetorder"
@@ -23,6 +24,7 @@ import (
 func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		ctxcancel.Analyzer,
+		dualwrite.Analyzer,
 		httpintx.Analyzer,
 		lossypublish.Analyzer,
 		offsetorder.Analyzer,

@@ -8,6 +8,16 @@
 //
 //   - net: calling the function reaches the network (HTTP or gRPC), with
 //     the chain of calls down to the library call;
+//   - publish: it publishes to a message broker (Kafka, RabbitMQ, NATS,
+//     Pub/Sub, SQS/SNS, watermill), with the chain;
+//   - write: it writes to the database (SQL that inserts, updates, deletes
+//     or merges a table other than an outbox; an ORM or document-store
+//     write), with the chain;
+//   - read: it reads from the database (SQL that queries without writing;
+//     an ORM or document-store find), with the chain;
+//   - ack: it commits a consumed message's offset or acknowledges it
+//     (apis.KafkaCommits), with the chain — net, publish, write, read and
+//     ack are one computation over the kind's table (see Effect);
 //   - beginsTx: it begins a transaction and returns it held in a struct
 //     (a unit of work);
 //   - endsTx: it commits or rolls back the transaction held by its
@@ -34,6 +44,7 @@ package calls
 import (
 	"go/types"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -55,7 +66,7 @@ const ExtraNetworkCallsUsage = "comma-separated extra network calls (import/path
 // Analyzer computes the Summary facts and the Result.
 var Analyzer = &analysis.Analyzer{
 	Name:       "calls",
-	Doc:        "summarise what each function does to its parameters and receiver (network calls, transactions, callbacks), through interfaces, function values and helpers",
+	Doc:        "summarise what each function does to its parameters and receiver (network calls, broker publishes, database writes, transactions, callbacks), through interfaces, function values and helpers",
 	URL:        "https://github.com/idemlint/idemlint/tree/main/internal/calls",
 	Run:        safe.Run(run),
 	Requires:   []*analysis.Analyzer{noreturn.Analyzer},
@@ -76,11 +87,13 @@ const (
 )
 
 func run(pass *analysis.Pass) (any, error) {
-	r := newResult(pass, ExtraNetworkCalls.AddTo(apis.NetworkCalls()))
-	// The standard library is described by the API tables; its packages
-	// have no summaries, so that every driver (with or without the
-	// standard library from source) sees the same ones.
-	if apis.IsStdlib(pass.Pkg.Path()) {
+	r := newResult(pass, defaultSets())
+	// The standard library and the libraries of the tables (database
+	// drivers, ORMs, broker clients) are described by the API tables;
+	// their packages have no summaries, so that every driver (with or
+	// without dependencies from source: go vet analyses pgx, whose Begin
+	// runs an Exec) sees the same ones.
+	if apis.IsStdlib(pass.Pkg.Path()) || tableLibrary(pass.Pkg.Path()) {
 		r.std = true
 		return r, nil
 	}
@@ -90,11 +103,16 @@ func run(pass *analysis.Pass) (any, error) {
 	return r, nil
 }
 
-// relevance is the gate of the net, beginsTx and endsTx effects: each
+// relevance is the gate of the effect chains, beginsTx and endsTx: each
 // starts at a library call within the package's reach (a dependency's
 // summary was derived from one within its own reach, hence ours).
 var relevance = gate.Gate{Libraries: func() []string {
-	return append(gate.Paths(ExtraNetworkCalls.AddTo(apis.NetworkCalls())), apis.DBPaths...)
+	sets := defaultSets()
+	out := append([]string{}, apis.DBPaths...)
+	for k := range numEffects {
+		out = append(out, effectPaths(k, sets[k])...)
+	}
+	return out
 }}
 
 // relevant reports whether a function of the package can have a summary:
@@ -117,6 +135,31 @@ func hasFuncParam(fn *types.Func) bool {
 	ps := fn.Signature().Params()
 	for i := range ps.Len() {
 		if _, ok := ps.At(i).Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// tableLibrary reports whether path (an import path) is, or lies under, a
+// library whose API the tables describe: a database library, a Kafka or
+// broker client, a library of an effect's table.
+func tableLibrary(path string) bool {
+	p := apis.NormPath(path)
+	under := func(libs []string) bool {
+		for _, l := range libs {
+			if p == l || strings.HasPrefix(p, l+"/") {
+				return true
+			}
+		}
+		return false
+	}
+	if under(apis.DBPaths) || under(apis.KafkaPaths) {
+		return true
+	}
+	sets := defaultSets()
+	for k := range numEffects {
+		if under(sets[k].Paths()) {
 			return true
 		}
 	}

@@ -27,9 +27,9 @@ func isInterfaceMethod(fn *types.Func) bool {
 // files excluded: a mock is no implementation of production code). An
 // effect holds for the method when every implementation has it; the chains
 // and positions are the first implementation's. With no implementation in
-// sight, a method that mirrors a library network call of the table (same
-// name, identical signature: Do(*http.Request) (*http.Response, error))
-// is taken for it.
+// sight, a method that mirrors a library call of an effect's table (same
+// name, identical signature: Do(*http.Request) (*http.Response, error),
+// WriteMessages(ctx, ...kafka.Message) error) is taken for it.
 func (r *Result) interfaceSummary(m *types.Func) *Summary {
 	iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface)
 	if !ok || m.Pkg() == nil || !r.searchable(m.Pkg()) {
@@ -44,27 +44,40 @@ func (r *Result) interfaceSummary(m *types.Func) *Summary {
 		}
 	}
 	if len(impls) == 0 {
-		if lib := r.mirror(m, r.net); lib != nil {
-			return &Summary{Net: []string{funcname.Lib(lib, nil)}}
+		out := &Summary{}
+		for k := range numEffects {
+			if lib := r.mirror(m, r.sets[k]); lib != nil {
+				*out.chain(k) = []string{funcname.Lib(lib, nil)}
+			}
 		}
-		return nil
+		return out
 	}
 	var out *Summary
 	for i, fn := range impls {
 		s := r.summary(fn)
-		net := r.funcNet(fn)
-		if s == nil && net == nil {
+		var chains [numEffects][]string
+		has := s != nil
+		for k := range numEffects {
+			chains[k] = r.funcChain(fn, k)
+			has = has || chains[k] != nil
+		}
+		if !has {
 			return nil
 		}
 		if s == nil {
 			s = &Summary{}
 		}
 		if i == 0 {
-			out = &Summary{Net: net, Begins: s.Begins, Ends: s.Ends, Calls: s.Calls}
+			out = &Summary{Begins: s.Begins, Ends: s.Ends, Calls: s.Calls}
+			for k := range numEffects {
+				*out.chain(k) = chains[k]
+			}
 			continue
 		}
-		if net == nil {
-			out.Net = nil
+		for k := range numEffects {
+			if chains[k] == nil {
+				*out.chain(k) = nil
+			}
 		}
 		if s.Begins == "" {
 			out.Begins = ""
@@ -124,9 +137,11 @@ func (r *Result) mayImplement(name string) bool {
 				x.methodNames[fn.Name()] = true
 			}
 		}
-		for _, f := range r.net.Funcs() {
-			if f.Recv != "" {
-				x.methodNames[f.Name] = true
+		for _, set := range r.sets {
+			for _, f := range set.Funcs() {
+				if f.Recv != "" {
+					x.methodNames[f.Name] = true
+				}
 			}
 		}
 		for _, f := range r.pass.AllObjectFacts() {

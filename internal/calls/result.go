@@ -12,7 +12,6 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/idemlint/idemlint/internal/apis"
-	"github.com/idemlint/idemlint/internal/funcname"
 	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/noreturn"
 )
@@ -25,19 +24,21 @@ import (
 // every exported method holds mu; unexported methods expect it held.
 type Result struct {
 	pass *analysis.Pass
-	net  *apis.Set
+	sets [numEffects]*apis.Set // the library calls of each effect
 	nr   *noreturn.Result
 
 	// which libraries the package reaches: no transaction effect without a
-	// database library, no net effect without a network library
-	dbReach, netReach bool
-	std               bool // a package of the standard library: no summaries
+	// database library, no effect chain without a library of its kind
+	dbReach bool
+	reach   [numEffects]bool
+	std     bool // a package of the standard library: no summaries
 
 	decls   map[*types.Func]*ast.FuncDecl
 	sums    map[*types.Func]*Summary // nil entry: nothing
 	started map[*types.Func]bool
 	cfgs    map[ast.Node]*cfg.CFG
-	lits    map[*ast.FuncLit][]string // network chains of literals reached as values
+	lits    [numEffects]map[*ast.FuncLit][]string // effect chains of literals reached as values
+	strs    map[*types.Var][]ast.Expr             // values stored in local string variables, built on first use
 
 	idx *index // function values and callback arguments, built on first use
 	ifc *ifaces
@@ -45,19 +46,21 @@ type Result struct {
 	mu sync.Mutex
 }
 
-func newResult(pass *analysis.Pass, net *apis.Set) *Result {
+func newResult(pass *analysis.Pass, sets [numEffects]*apis.Set) *Result {
 	r := &Result{
 		pass:    pass,
-		net:     net,
+		sets:    sets,
 		decls:   make(map[*types.Func]*ast.FuncDecl),
 		sums:    make(map[*types.Func]*Summary),
 		started: make(map[*types.Func]bool),
 		cfgs:    make(map[ast.Node]*cfg.CFG),
-		lits:    make(map[*ast.FuncLit][]string),
 	}
 	r.nr, _ = pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
 	r.dbReach = gate.Disabled || gate.Reaches(pass.Pkg, apis.DBPaths...)
-	r.netReach = gate.Disabled || gate.Reaches(pass.Pkg, gate.Paths(net)...)
+	for k := range numEffects {
+		r.lits[k] = make(map[*ast.FuncLit][]string)
+		r.reach[k] = gate.Disabled || gate.Reaches(pass.Pkg, effectPaths(k, sets[k])...)
+	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -156,8 +159,8 @@ func (r *Result) summary(fn *types.Func) *Summary {
 	r.started[fn] = true
 	var s *Summary
 	switch {
-	case r.std || fn.Pkg() != nil && apis.IsStdlib(fn.Pkg().Path()):
-		// the tables know the standard library
+	case r.std || fn.Pkg() != nil && (apis.IsStdlib(fn.Pkg().Path()) || tableLibrary(fn.Pkg().Path())):
+		// the tables know the standard library and the tabled libraries
 	case fn.Pkg() != r.pass.Pkg:
 		var f Summary
 		if fn.Pkg() != nil && r.pass.ImportObjectFact(fn, &f) {
@@ -180,8 +183,10 @@ func (r *Result) summary(fn *types.Func) *Summary {
 // compute builds the summary of a function declared in the package.
 func (r *Result) compute(fn *types.Func, decl *ast.FuncDecl) *Summary {
 	s := &Summary{}
-	if r.netReach {
-		s.Net = r.bodyNet(decl.Body)
+	for k := range numEffects {
+		if r.reach[k] {
+			*s.chain(k) = r.bodyChain(decl.Body, k)
+		}
 	}
 	if r.dbReach {
 		if returnsHeldTx(fn) {
@@ -191,142 +196,6 @@ func (r *Result) compute(fn *types.Func, decl *ast.FuncDecl) *Summary {
 	}
 	s.Calls = r.computeCalls(fn, decl)
 	return s
-}
-
-// NetChain returns the chain of calls by which a call of fn reaches the
-// network, starting with fn itself: ["(*http.Client).Do"] for a library
-// call, ["payment.(*Client).Charge", "(*http.Client).Do"] for a function
-// whose summary has a net effect. It returns nil when fn makes no known
-// network call.
-func (r *Result) NetChain(fn *types.Func) []string {
-	if r == nil || fn == nil {
-		return nil
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.funcNet(fn)
-}
-
-// CallNet returns the chain by which call reaches the network: through its
-// callee (static, an interface method, or the function values a func-typed
-// variable, field or map may hold) or through a callback argument the
-// callee calls. It returns nil when the call makes no known network call.
-func (r *Result) CallNet(call *ast.CallExpr) []string {
-	if r == nil || call == nil {
-		return nil
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.callNet(call)
-}
-
-// IsNetworkCall reports whether fn is a library network call of the table
-// (extended by -network-calls).
-func (r *Result) IsNetworkCall(fn *types.Func) bool {
-	return r != nil && fn != nil && r.net.Match(fn.Origin())
-}
-
-func (r *Result) funcNet(fn *types.Func) []string {
-	if fn == nil {
-		return nil
-	}
-	fn = fn.Origin()
-	if r.net.Match(fn) {
-		return []string{funcname.Lib(fn, nil)}
-	}
-	s := r.summary(fn)
-	if s == nil || s.Net == nil {
-		return nil
-	}
-	return clip(append([]string{funcname.Code(fn, nil)}, s.Net...))
-}
-
-// callNet is CallNet with mu held.
-func (r *Result) callNet(call *ast.CallExpr) []string {
-	info := r.pass.TypesInfo
-	fn := apis.Callee(info, call)
-	if c := r.funcNet(fn); c != nil {
-		return c
-	}
-	if _, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
-		return nil // func() {...}(): its body is the caller's (CallLits)
-	}
-	if fn == nil {
-		for _, t := range r.targets(call.Fun) {
-			if c := r.valueNet(t); c != nil {
-				return c
-			}
-		}
-	}
-	// A callback the callee calls: ConsumeTopic(ctx, r, s.process).
-	if fn == nil {
-		return nil
-	}
-	s := r.summary(fn)
-	if s == nil {
-		return nil
-	}
-	for _, c := range s.Calls {
-		if c.Go || c.Param >= len(call.Args) || !isFuncParam(fn, c.Param) {
-			continue
-		}
-		arg := call.Args[c.Param]
-		if _, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
-			continue // the caller's body holds it (CallLits)
-		}
-		for _, t := range r.values(arg) {
-			if ch := r.valueNet(t); ch != nil {
-				return clip(append([]string{funcname.Code(fn, nil)}, ch...))
-			}
-		}
-	}
-	return nil
-}
-
-// valueNet returns the network chain of a function value: a named
-// function or method, or a function literal.
-func (r *Result) valueNet(v funcValue) []string {
-	if v.fn != nil {
-		return r.funcNet(v.fn)
-	}
-	if v.lit == nil {
-		return nil
-	}
-	if c, ok := r.lits[v.lit]; ok {
-		return c // nil while it is being computed: a cycle
-	}
-	r.lits[v.lit] = nil
-	c := r.bodyNet(v.lit.Body)
-	r.lits[v.lit] = c
-	return c
-}
-
-// bodyNet returns the chain of the first network call of body, in source
-// order. Calls in goroutines do not count; function literals count when
-// they are called on the spot or passed to a call (retry.Do(func...)).
-func (r *Result) bodyNet(body *ast.BlockStmt) []string {
-	var found []string
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
-		if found != nil {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.GoStmt, *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if c := r.callNet(n); c != nil {
-				found = c
-				return false
-			}
-			for _, lit := range CallLits(n) {
-				ast.Inspect(lit.Body, visit)
-			}
-		}
-		return true
-	}
-	ast.Inspect(body, visit)
-	return found
 }
 
 // CallLits returns the function literals that call evaluates during the

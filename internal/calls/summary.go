@@ -7,12 +7,16 @@ import (
 
 // Summary is what a function does, seen from its callers. It is empty
 // (and not exported) for most functions. Effects are listed by kind (net,
-// beginsTx, endsTx, calls), each kind in source order.
+// publish, write, beginsTx, endsTx, calls), each kind in source order.
 type Summary struct {
-	Net    []string // the chain below the function to a network call; nil: none
-	Begins string   // where a transaction it returns held in a struct begins ("txm.go:52"); "": none
-	Ends   []int    // the parameters (-1: the receiver) whose transaction it ends
-	Calls  []Call   // the function parameters it calls
+	Net     []string // the chain below the function to a network call; nil: none
+	Publish []string // the chain below the function to a broker publish; nil: none
+	Write   []string // the chain below the function to a durable database write; nil: none
+	Read    []string // the chain below the function to a database read; nil: none
+	Ack     []string // the chain below the function to an offset commit or a message ack; nil: none
+	Begins  string   // where a transaction it returns held in a struct begins ("txm.go:52"); "": none
+	Ends    []int    // the parameters (-1: the receiver) whose transaction it ends
+	Calls   []Call   // the function parameters it calls
 }
 
 // A Call says that a function calls its function parameter Param.
@@ -27,15 +31,17 @@ func (*Summary) AFact() {}
 
 // empty reports whether the summary says nothing.
 func (s *Summary) empty() bool {
-	return s == nil || s.Net == nil && s.Begins == "" && len(s.Ends) == 0 && len(s.Calls) == 0
+	return s == nil || s.Net == nil && s.Publish == nil && s.Write == nil && s.Read == nil && s.Ack == nil && s.Begins == "" && len(s.Ends) == 0 && len(s.Calls) == 0
 }
 
 // String returns the effects, e.g. "net(up.Ping → http.Get)",
-// "beginsTx; endsTx(recv)", "calls(p1 in tx)".
+// "write((*sql.DB).ExecContext)", "beginsTx; endsTx(recv)", "calls(p1 in tx)".
 func (s *Summary) String() string {
 	var parts []string
-	if s.Net != nil {
-		parts = append(parts, "net("+strings.Join(s.Net, " → ")+")")
+	for k := range numEffects {
+		if c := s.Chain(k); c != nil {
+			parts = append(parts, k.String()+"("+strings.Join(c, " → ")+")")
+		}
 	}
 	if s.Begins != "" {
 		parts = append(parts, "beginsTx")
@@ -65,4 +71,13 @@ func paramName(i int) string {
 		return "recv"
 	}
 	return fmt.Sprintf("p%d", i)
+}
+
+// CallsOf returns the function parameters the summarised function calls
+// (nil for a nil summary).
+func (s *Summary) CallsOf() []Call {
+	if s == nil {
+		return nil
+	}
+	return s.Calls
 }

@@ -33,7 +33,7 @@ func (h *Handler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.Co
 			if err := h.store(sess.Context(), msg); err != nil {
 				return err
 			}
-			if _, _, err := h.out.SendMessage(&sarama.ProducerMessage{Topic: "audit.out", Value: sarama.ByteEncoder(msg.Value)}); err != nil {
+			if _, _, err := h.out.SendMessage(&sarama.ProducerMessage{Topic: "audit.out", Value: sarama.ByteEncoder(msg.Value)}); err != nil { // want: dualwrite
 				return err
 			}
 		case <-sess.Context().Done():

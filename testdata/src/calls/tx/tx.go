@@ -29,8 +29,9 @@ func finish(tx *sql.Tx, err error) error { // want finish:`^endsTx\(p0\)$`
 	return tx.Commit()
 }
 
-// touch uses the transaction without ending it: no summary.
-func touch(tx *sql.Tx) error {
+// touch uses the transaction without ending it: no transaction effect,
+// only the write.
+func touch(tx *sql.Tx) error { // want touch:`^write\(\(\*sql\.Tx\)\.Exec\)$`
 	_, err := tx.Exec("UPDATE t SET n = n + 1")
 	return err
 }

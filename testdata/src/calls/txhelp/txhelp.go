@@ -29,7 +29,7 @@ func Finish(tx *sqlx.Tx, err error) error { // want Finish:`endsTx\(p0\)`
 }
 
 // Touch uses tx without ending it.
-func Touch(ctx context.Context, tx *sqlx.Tx) error {
+func Touch(ctx context.Context, tx *sqlx.Tx) error { // want Touch:`^write\(\(\*sql\.Tx\)\.ExecContext\)$`
 	_, err := tx.ExecContext(ctx, "UPDATE t SET n = n + 1")
 	return err
 }

@@ -53,7 +53,7 @@ func main() {
 		mctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Minute)
 		batchID, err := s.Close(mctx, m, day)
 		if err == nil && batchID != "" {
-			err = s.AnnounceFranz(mctx, batchID)
+			err = s.AnnounceFranz(mctx, batchID) // want: dualwrite
 		}
 		cancel()
 		if err != nil {

@@ -1,0 +1,93 @@
+// Package dualwrite defines an Analyzer that reports operations that write
+// to the database and publish to a message broker directly, without an
+// outbox.
+//
+// # Analyzer dualwrite
+//
+// dualwrite: report a database write and a broker publish in one operation without an outbox
+//
+// A service that inserts a row and then publishes the event directly has
+// two systems to update and no transaction around both. A crash, a
+// deploy or a broker error between the two leaves the row without its
+// event, for good: nothing will ever publish it again. Publishing first
+// is no better: if the write then fails, or the process dies, consumers
+// act on a change that never happened. Publishing inside the transaction
+// and committing after has the same flaw: a failed commit rolls the row
+// back after the event left.
+//
+// The analyzer reports the publish (or the call of the helper that
+// publishes) when the same function also writes to the database:
+//   - publishes: kafka-go WriteMessages, sarama SendMessage(s), franz-go
+//     Produce/ProduceSync, confluent-kafka-go Produce, amqp091 Publish and
+//     PublishWithContext, NATS and JetStream Publish, watermill
+//     Publisher.Publish and its broker publishers, Google Pub/Sub Publish,
+//     SQS SendMessage, SNS Publish;
+//   - writes: SQL that inserts, updates, deletes or merges (pgx,
+//     database/sql, sqlx, sqlc's DBTX; SQL that is not constant counts
+//     when it is executed with Exec), GORM Create/Save/Update/Delete, bun
+//     inserts, updates and deletes, ent's generated builders, MongoDB
+//     collection writes, pgx CopyFrom;
+//
+// both through the shared call layer (internal/calls): helpers in any
+// package of the analysed code (repo.Create → pgx.Tx.Exec), interface
+// methods resolved to the implementations in sight or to the library call
+// they mirror (s.producer.Publish on an interface-typed field), method
+// values, function fields and callbacks (db.Transaction(func(tx) ...)),
+// with the chain named in the message. An interface that the package
+// declares and that only a package importing it implements (a use case's
+// OrderEventWriter, implemented by its Kafka adapter) is followed too: the
+// use case's package records the call as pending (a fact on the interface
+// method, with the side it knows), and the package declaring an
+// implementation that publishes (or writes) reports there, at the
+// implementing method, naming the use case's function and line. The order comes from the
+// function's control flow, and the transaction from the call layer's
+// transaction regions.
+//
+// Not reported, and why it is safe:
+//   - the outbox itself: an INSERT into a table whose name contains
+//     "outbox" (or an ORM create of a type named so) is not a write, so an
+//     outbox row inserted in the business transaction with no direct
+//     publish is silent, and so is a relay that reads outbox rows,
+//     publishes and marks them (the mark touches only the outbox: a crash
+//     before it publishes again, which consumers deduplicate);
+//     watermill-sql's publisher (and the forwarder's) writes the message
+//     into the transaction, so publishing through one is the outbox too;
+//   - a publish in a loop followed by a write: a relay that publishes each
+//     row and then marks it sent; a crash between them re-sends, it does
+//     not lose;
+//   - a consumer: a function that receives the consumed message (a Kafka
+//     message or record, an amqp091 Delivery, a NATS, watermill or Pub/Sub
+//     message, a river job), or whose consume loop commits the offset or
+//     acks after both calls. The message is finished only after the write
+//     and the publish; a crash between them redelivers it and the handler
+//     runs again (offsetorder reports the consumers that commit first, and
+//     kafka-go's ReadMessage, which commits on return);
+//   - a publish that runs only when the write failed (if err :=
+//     repo.Create(...); err != nil { publish(failed) }): nothing was
+//     written to announce;
+//   - calls in goroutines and deferred calls, and test files.
+//
+// A publish whose failure rolls the write back is still reported: the
+// commit can fail after the publish succeeded.
+//
+// Bad:
+//
+//	func (s *Service) CreateOrder(ctx context.Context, o Order) error {
+//		if err := s.repo.Create(ctx, o); err != nil { // INSERT INTO orders ...
+//			return err
+//		}
+//		return s.producer.Publish(ctx, OrderCreated{ID: o.ID}) // lost if the process dies here
+//	}
+//
+// Good:
+//
+//	func (s *Service) CreateOrder(ctx context.Context, o Order) error {
+//		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+//			if err := s.repo.CreateTx(ctx, tx, o); err != nil {
+//				return err
+//			}
+//			// the event is a row of the same transaction; a relay publishes it
+//			return outbox.Enqueue(ctx, tx, "orders", o.ID, OrderCreated{ID: o.ID})
+//		})
+//	}
+package dualwrite
