@@ -8,6 +8,7 @@ import (
 
 	"github.com/idemlint/idemlint/internal/report"
 
+	"github.com/idemlint/idemlint/analyzers/checkthenact"
 	"github.com/idemlint/idemlint/analyzers/ctxcancel"
 	"github.com/idemlint/idemlint/analyzers/httpintx"
 	"github.com/idemlint/idemlint/analyzers/offsetorder"
@@ -20,6 +21,7 @@ import (
 // values as they are.
 func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
+		checkthenact.Analyzer,
 		ctxcancel.Analyzer,
 		httpintx.Analyzer,
 		offsetorder.Analyzer,

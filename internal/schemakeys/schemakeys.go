@@ -28,8 +28,8 @@ const (
 
 // A Schema is what a module's SQL files declare.
 type Schema struct {
-	Root   string                        // the module root ("" when none was found)
-	Tables map[string]bool               // tables created (CREATE TABLE) or keyed anywhere
+	Root   string                         // the module root ("" when none was found)
+	Tables map[string]bool                // tables created (CREATE TABLE) or keyed anywhere
 	Keys   map[string][]sqlscan.UniqueKey // by table
 }
 

@@ -26,7 +26,7 @@ func NewClient(opt *Options) *Client { return &Client{} }
 
 type StringCmd struct{ err error }
 
-func (cmd *StringCmd) Err() error               { return cmd.err }
+func (cmd *StringCmd) Err() error              { return cmd.err }
 func (cmd *StringCmd) Result() (string, error) { return "", cmd.err }
 
 type StatusCmd struct{ err error }

@@ -9,7 +9,7 @@ import (
 
 type StringCmd struct{ err error }
 
-func (cmd *StringCmd) Err() error               { return cmd.err }
+func (cmd *StringCmd) Err() error              { return cmd.err }
 func (cmd *StringCmd) Result() (string, error) { return "", cmd.err }
 
 type StatusCmd struct{ err error }
@@ -18,7 +18,7 @@ func (cmd *StatusCmd) Err() error { return cmd.err }
 
 type BoolCmd struct{ err error }
 
-func (cmd *BoolCmd) Err() error             { return cmd.err }
+func (cmd *BoolCmd) Err() error            { return cmd.err }
 func (cmd *BoolCmd) Result() (bool, error) { return false, cmd.err }
 
 type Cmd struct{ err error }
