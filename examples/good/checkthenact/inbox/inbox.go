@@ -30,4 +30,3 @@ func (c *Consumer) Handle(ctx context.Context, messageID string, amount int64) e
 	}
 	return tx.Commit(ctx)
 }
-
