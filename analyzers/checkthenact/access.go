@@ -207,12 +207,23 @@ func (c *checker) isParam(v *types.Var) bool {
 }
 
 // constString returns the constant string value of e.
+// A local variable assigned once from a constant (query := `SELECT ...`)
+// counts as that constant.
 func (c *checker) constString(e ast.Expr) (string, bool) {
 	tv, ok := c.pass.TypesInfo.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return "", false
+	if ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value), true
 	}
-	return constant.StringVal(tv.Value), true
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && !c.isParam(v) {
+			if rhs := c.vals.assigns[v]; len(rhs) == 1 && rhs[0] != nil {
+				if tv, ok := c.pass.TypesInfo.Types[rhs[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+					return constant.StringVal(tv.Value), true
+				}
+			}
+		}
+	}
+	return "", false
 }
 
 // render is the source text of a key expression for messages.

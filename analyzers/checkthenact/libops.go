@@ -74,6 +74,9 @@ func (c *checker) sqlSites(call *ast.CallExpr, fn *types.Func, qc apis.QueryCall
 		}
 		if ins, ok := st.InsertTarget(text); ok {
 			kind := apis.KeyWrite
+			if ins.Upsert {
+				kind = apis.KeyClaim
+			}
 			if st.Conflict != nil {
 				kind = apis.KeyClaim
 				if cols := conflictCols(st.Conflict.Target); len(cols) > 0 {

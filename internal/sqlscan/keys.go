@@ -138,6 +138,7 @@ type InsertCols struct {
 	Table   string
 	Columns []string
 	Params  []int
+	Upsert  bool // MySQL's ON DUPLICATE KEY UPDATE
 }
 
 // InsertTarget returns the table and columns an INSERT writes, and which
@@ -163,7 +164,7 @@ func (s *Statement) InsertTarget(src string) (InsertCols, bool) {
 	if name == "" {
 		return InsertCols{}, false
 	}
-	ins := InsertCols{Table: name}
+	ins := InsertCols{Table: name, Upsert: duplicateKeyUpdate(toks)}
 	for j < len(toks) && toks[j].Kind != tLParen && !isWord(toks[j], "values") && !isWord(toks[j], "select") {
 		j++
 	}
@@ -230,6 +231,25 @@ func SerializableIsolation(src string) bool {
 	for i := 0; i+2 < len(toks); i++ {
 		if isWord(toks[i], "isolation") && isWord(toks[i+1], "level") && isWord(toks[i+2], "serializable") {
 			return true
+		}
+	}
+	return false
+}
+
+// duplicateKeyUpdate reports whether toks hold ON DUPLICATE KEY UPDATE at
+// the top level.
+func duplicateKeyUpdate(toks []token) bool {
+	depth := 0
+	for i, t := range toks {
+		switch t.Kind {
+		case tLParen:
+			depth++
+		case tRParen:
+			depth--
+		case tWord:
+			if depth == 0 && t.Text == "on" && i+3 < len(toks) && isWord(toks[i+1], "duplicate") && isWord(toks[i+2], "key") && isWord(toks[i+3], "update") {
+				return true
+			}
 		}
 	}
 	return false

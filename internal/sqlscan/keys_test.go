@@ -41,6 +41,7 @@ func TestInsertTarget(t *testing.T) {
 		{`INSERT INTO t SELECT * FROM u`, `t`},
 		{`WITH x AS (SELECT 1) INSERT INTO t (a) VALUES ($1)`, `t a=$1`},
 		{`UPDATE t SET a = $1`, `-`},
+		{"INSERT INTO counter (id, value) VALUES (?, ?) ON DUPLICATE KEY UPDATE value = ?", `counter id=$1 value=$2 upsert`},
 	} {
 		var got []string
 		for _, st := range Scan(tt.sql) {
@@ -48,6 +49,9 @@ func TestInsertTarget(t *testing.T) {
 				s := ins.Table
 				for i, c := range ins.Columns {
 					s += fmt.Sprintf(" %s=$%d", c, ins.Params[i])
+				}
+				if ins.Upsert {
+					s += " upsert"
 				}
 				got = append(got, s)
 			}

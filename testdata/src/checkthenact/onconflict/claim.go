@@ -41,3 +41,13 @@ func ClaimThenRecord(ctx context.Context, pool *pgxpool.Pool, key string, req *h
 	_, err = pool.Exec(ctx, `INSERT INTO idempotency_keys (key) VALUES ($1)`, key)
 	return err
 }
+
+// MySQL's upsert is atomic too.
+func Upsert(ctx context.Context, db *sql.DB, id string, value int) error { // want Upsert:`keyOps\(read counter\.id of p2, claim counter\.id of p2; writes: \(\*sql\.DB\)\.ExecContext\)`
+	var cur int
+	if err := db.QueryRowContext(ctx, `SELECT value FROM counter WHERE id = ?`, id).Scan(&cur); err != nil {
+		return err
+	}
+	_, err := db.ExecContext(ctx, `INSERT INTO counter (id, value) VALUES (?, ?) ON DUPLICATE KEY UPDATE value = ?`, id, cur+value, cur+value)
+	return err
+}
