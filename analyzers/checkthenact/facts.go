@@ -80,7 +80,7 @@ func (f *KeyOps) empty() bool {
 
 // Bounds on what a fact carries.
 const (
-	maxOps   = 16
+	maxOps   = 64
 	maxChain = 5
 )
 
