@@ -37,13 +37,14 @@ func TestSweep(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"| repo | modules | packages | ctxcancel | httpintx | offsetorder | onconflict | uuidinretry | tool errors | wall |",
-		"| example/shop | 2 | 2 | 1 | 1 | 0 | 0 | 1 | 0 |",
-		"| example/ledger | 1 | 1 | 0 | 0 | 0 | 1 | 0 | 0 |",
-		"| example/broken | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 1 |",
-		"| **total** | 4 | 4 | 1 | 1 | 0 | 1 | 1 | 1 |",
+		"| repo | modules | packages | checkthenact | ctxcancel | httpintx | offsetorder | onconflict | uuidinretry | tool errors | wall |",
+		"| example/shop | 2 | 2 | 0 | 1 | 1 | 0 | 0 | 1 | 0 |",
+		"| example/ledger | 1 | 1 | 0 | 0 | 0 | 0 | 1 | 0 | 0 |",
+		"| example/broken | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 1 |",
+		"| **total** | 4 | 4 | 0 | 1 | 1 | 0 | 1 | 1 | 1 |",
 		"- example/broken: .: idemlint: package example.com/broken does not load or type-check",
 		// analyzer | findings | TP | FP | untriaged | misses found | precision | recall
+		"| checkthenact | 0 | 0 | 0 | 0 | 0/0 | n/a | n/a |",
 		"| ctxcancel | 1 | 0 | 0 | 0 | 1/1 | n/a | 1/1 = 100% |",
 		"| httpintx | 1 | 0 | 1 | 0 | 0/0 | 0/1 = 0% | n/a |",
 		"| offsetorder | 0 | 0 | 0 | 0 | 0/0 | n/a | n/a |",
