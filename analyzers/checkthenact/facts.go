@@ -42,16 +42,19 @@ func (f *KeyOps) String() string {
 	for _, o := range f.Ops {
 		parts = append(parts, o.String())
 	}
-	s := "keyOps(" + strings.Join(parts, ", ")
+	var groups []string
+	if len(parts) > 0 {
+		groups = append(groups, strings.Join(parts, ", "))
+	}
 	for _, e := range []struct {
 		name  string
 		chain []string
 	}{{"leaves", f.Leaves}, {"writes", f.Writes}, {"locks", f.Locks}} {
 		if len(e.chain) > 0 {
-			s += "; " + e.name + ": " + strings.Join(e.chain, " → ")
+			groups = append(groups, e.name+": "+strings.Join(e.chain, " → "))
 		}
 	}
-	return s + ")"
+	return "keyOps(" + strings.Join(groups, "; ") + ")"
 }
 
 func (o KeyOp) String() string {
