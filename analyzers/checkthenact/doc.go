@@ -37,7 +37,8 @@
 // file from the module root down (migrations, sqlc schemas, init scripts:
 // CREATE TABLE with PRIMARY KEY or UNIQUE, CREATE UNIQUE INDEX, ALTER
 // TABLE ADD CONSTRAINT ... UNIQUE, and INSERT ... ON CONFLICT (cols)
-// targets, which Postgres only accepts on a unique index), the package's
+// targets, which Postgres only accepts on a unique index), atlas HCL
+// schemas (primary_key, index blocks with unique = true), the package's
 // own ON CONFLICT targets, and GORM model tags (primaryKey, unique,
 // uniqueIndex, and the ID field). With a unique key in sight the check is
 // safe when everything it guards happens in the insert's transaction or

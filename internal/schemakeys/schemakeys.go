@@ -1,7 +1,8 @@
 // Package schemakeys learns the unique keys (primary keys, unique
 // constraints and indexes, ON CONFLICT targets) that a Go module's SQL files
-// declare: migrations, sqlc schemas and query files, init scripts, anywhere
-// in the module. checkthenact asks it whether an INSERT of a key is a claim.
+// declare — migrations, sqlc schemas and query files, init scripts,
+// anywhere in the module — and its atlas HCL schemas (primary_key, index
+// blocks with unique = true). checkthenact asks it whether an INSERT of a key is a claim.
 //
 // An analyzer reads these files from the directory of the package it
 // analyses upward to the module root (the nearest go.mod); the result is
@@ -122,7 +123,8 @@ func load(root string) *Schema {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(d.Name(), ".sql") || n >= maxFiles {
+		hcl := strings.HasSuffix(d.Name(), ".hcl")
+		if !strings.HasSuffix(d.Name(), ".sql") && !hcl || n >= maxFiles {
 			return nil
 		}
 		if info, err := d.Info(); err != nil || info.Size() > maxFileSize {
@@ -133,6 +135,11 @@ func load(root string) *Schema {
 			return nil
 		}
 		n++
+		if hcl {
+			tables, keys := atlasKeys(string(data))
+			s.addKeys(tables, keys)
+			return nil
+		}
 		s.add(string(data))
 		return nil
 	})
@@ -141,10 +148,14 @@ func load(root string) *Schema {
 
 // add records what one SQL text declares.
 func (s *Schema) add(src string) {
-	for _, t := range sqlscan.CreatedTables(src) {
+	s.addKeys(sqlscan.CreatedTables(src), sqlscan.UniqueKeys(src))
+}
+
+func (s *Schema) addKeys(tables []string, keys []sqlscan.UniqueKey) {
+	for _, t := range tables {
 		s.Tables[t] = true
 	}
-	for _, k := range sqlscan.UniqueKeys(src) {
+	for _, k := range keys {
 		s.Tables[k.Table] = true
 		s.Keys[k.Table] = append(s.Keys[k.Table], k)
 	}

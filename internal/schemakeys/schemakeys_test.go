@@ -28,6 +28,24 @@ INSERT INTO inbox (message_id) VALUES ($1) ON CONFLICT (message_id) DO NOTHING;`
 	write(t, filepath.Join(root, "sub", "go.mod"), "module m/sub\n")
 	write(t, filepath.Join(root, "sub", "s.sql"), `CREATE TABLE payments (order_id bigint UNIQUE);`)
 	write(t, filepath.Join(root, "internal", "svc", "svc.go"), "package svc\n")
+	write(t, filepath.Join(root, "atlas", "schema.hcl"), `schema "public" {}
+table "events" {
+  schema = schema.public
+  column "id" { type = bigint }
+  column "event_id" { type = text }
+  column "kind" { type = text }
+  primary_key {
+    columns = [column.id]
+  }
+  index "events_event_id" {
+    unique  = true
+    columns = [column.event_id, column.kind]
+  }
+  index "events_kind" {
+    columns = [column.kind]
+  }
+}
+`)
 
 	s := ForDir(filepath.Join(root, "internal", "svc"))
 	for _, tt := range []struct {
@@ -40,6 +58,9 @@ INSERT INTO inbox (message_id) VALUES ($1) ON CONFLICT (message_id) DO NOTHING;`
 		{"orders", []string{"idempotency_key", "tenant"}, true},
 		{"inbox", []string{"message_id"}, true},
 		{"payments", []string{"order_id"}, false}, // vendor/ and the nested module are not this module's
+		{"events", []string{"id"}, true},
+		{"events", []string{"kind", "event_id"}, true},
+		{"events", []string{"kind"}, false},
 	} {
 		if got := s.Unique(tt.table, tt.cols...); got != tt.unique {
 			t.Errorf("Unique(%s, %v) = %v, want %v", tt.table, tt.cols, got, tt.unique)
