@@ -1,8 +1,9 @@
 // Package schemakeys learns the unique keys (primary keys, unique
 // constraints and indexes, ON CONFLICT targets) that a Go module's SQL files
 // declare — migrations, sqlc schemas and query files, init scripts,
-// anywhere in the module — and its atlas HCL schemas (primary_key, index
-// blocks with unique = true). checkthenact asks it whether an INSERT of a key is a claim.
+// anywhere in the module — its atlas HCL schemas (primary_key, index
+// blocks with unique = true), and the DDL its Go code carries in string
+// literals (tables created at start-up). checkthenact asks it whether an INSERT of a key is a claim.
 //
 // An analyzer reads these files from the directory of the package it
 // analyses upward to the module root (the nearest go.mod); the result is
@@ -23,7 +24,8 @@ import (
 
 // Bounds on the files read per module.
 const (
-	maxFiles    = 2000
+	maxFiles    = 2000 // SQL and HCL files
+	maxGoFiles  = 5000
 	maxFileSize = 4 << 20
 )
 
@@ -103,17 +105,18 @@ func moduleRoot(dir string) string {
 }
 
 // load reads every *.sql file under root, skipping hidden directories,
-// vendor, node_modules and nested modules (a directory with its own go.mod).
+// vendor, testdata, node_modules and nested modules (a directory with its
+// own go.mod).
 func load(root string) *Schema {
 	s := &Schema{Root: root, Tables: make(map[string]bool), Keys: make(map[string][]sqlscan.UniqueKey)}
-	n := 0
+	n, ng := 0, 0
 	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}
 		if d.IsDir() {
 			name := d.Name()
-			if path != root && (strings.HasPrefix(name, ".") || name == "vendor" || name == "node_modules") {
+			if path != root && (strings.HasPrefix(name, ".") || name == "vendor" || name == "node_modules" || name == "testdata") {
 				return filepath.SkipDir
 			}
 			if path != root {
@@ -124,7 +127,8 @@ func load(root string) *Schema {
 			return nil
 		}
 		hcl := strings.HasSuffix(d.Name(), ".hcl")
-		if !strings.HasSuffix(d.Name(), ".sql") && !hcl || n >= maxFiles {
+		goFile := strings.HasSuffix(d.Name(), ".go") && !strings.HasSuffix(d.Name(), "_test.go")
+		if goFile && ng >= maxGoFiles || !goFile && n >= maxFiles || !strings.HasSuffix(d.Name(), ".sql") && !hcl && !goFile {
 			return nil
 		}
 		if info, err := d.Info(); err != nil || info.Size() > maxFileSize {
@@ -132,6 +136,13 @@ func load(root string) *Schema {
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {
+			return nil
+		}
+		if goFile {
+			ng++
+			for _, ddl := range goDDL(data) {
+				s.add(ddl)
+			}
 			return nil
 		}
 		n++

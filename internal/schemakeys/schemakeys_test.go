@@ -28,6 +28,8 @@ INSERT INTO inbox (message_id) VALUES ($1) ON CONFLICT (message_id) DO NOTHING;`
 	write(t, filepath.Join(root, "sub", "go.mod"), "module m/sub\n")
 	write(t, filepath.Join(root, "sub", "s.sql"), `CREATE TABLE payments (order_id bigint UNIQUE);`)
 	write(t, filepath.Join(root, "internal", "svc", "svc.go"), "package svc\n")
+	write(t, filepath.Join(root, "internal", "repo", "schema.go"), "package repo\n\nvar migrations = []string{\n\t`CREATE TABLE IF NOT EXISTS carts (id uuid PRIMARY KEY, token text)`,\n\t\"CREATE UNIQUE INDEX carts_token ON carts (token)\",\n}\n")
+	write(t, filepath.Join(root, "internal", "repo", "schema_test.go"), "package repo\n\nconst x = `CREATE TABLE IF NOT EXISTS fixtures (id int PRIMARY KEY)`\n")
 	write(t, filepath.Join(root, "atlas", "schema.hcl"), `schema "public" {}
 table "events" {
   schema = schema.public
@@ -61,6 +63,8 @@ table "events" {
 		{"events", []string{"id"}, true},
 		{"events", []string{"kind", "event_id"}, true},
 		{"events", []string{"kind"}, false},
+		{"carts", []string{"token"}, true},
+		{"fixtures", []string{"id"}, false}, // test files do not count
 	} {
 		if got := s.Unique(tt.table, tt.cols...); got != tt.unique {
 			t.Errorf("Unique(%s, %v) = %v, want %v", tt.table, tt.cols, got, tt.unique)
