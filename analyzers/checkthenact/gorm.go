@@ -8,7 +8,6 @@ import (
 	"unicode"
 
 	"github.com/idemlint/idemlint/internal/apis"
-	"github.com/idemlint/idemlint/internal/funcname"
 	"github.com/idemlint/idemlint/internal/sqlscan"
 )
 
@@ -64,7 +63,7 @@ func (c *checker) gormSites(call *ast.CallExpr, fn *types.Func, k apis.KeyCall) 
 		}
 		recv = s.X
 	}
-	chain := []string{funcname.Lib(fn, c.pass.Pkg)}
+	chain := []string{c.libName(call, fn)}
 	if k == apis.KeyWrite {
 		if len(call.Args) == 0 {
 			return nil, locks

@@ -43,7 +43,7 @@ func (c *checker) sqlSites(call *ast.CallExpr, fn *types.Func, qc apis.QueryCall
 	if !ok {
 		return nil, false
 	}
-	chain := []string{funcname.Lib(fn, c.pass.Pkg)}
+	chain := []string{c.libName(call, fn)}
 	arg := func(p int) ast.Expr {
 		i := qc.Arg + p
 		if p <= 0 || i >= len(call.Args) || call.Ellipsis.IsValid() && i >= len(call.Args)-1 {
@@ -162,7 +162,7 @@ func (c *checker) redisDoSites(call *ast.CallExpr, fn *types.Func) []site {
 // promoted from an unexported embedded type (go-redis's cmdable) is named
 // with the receiver's type, "(*redis.Client).Get".
 func (c *checker) libName(call *ast.CallExpr, fn *types.Func) string {
-	name := funcname.Lib(fn, c.pass.Pkg)
+	name := funcname.Lib(fn, nil)
 	recv := fn.Signature().Recv()
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if recv == nil || !ok || ast.IsExported(apis.TypeName(recv.Type())) {

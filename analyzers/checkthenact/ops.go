@@ -43,19 +43,19 @@ func (c *checker) callOps(call *ast.CallExpr) ([]site, effect) {
 	}
 	sites, locks := c.libSites(call, fn)
 	if locks {
-		eff.locks = []string{funcname.Lib(fn, c.pass.Pkg)}
+		eff.locks = []string{c.libName(call, fn)}
 	}
 	if eff.leaves == nil && (c.publishes().Match(fn) || isServeHTTP(fn)) {
-		eff.leaves = []string{funcname.Lib(fn, c.pass.Pkg)}
+		eff.leaves = []string{c.libName(call, fn)}
 	}
 	if c.writes(call, fn) {
-		eff.writes = []string{funcname.Lib(fn, c.pass.Pkg)}
+		eff.writes = []string{c.libName(call, fn)}
 	}
 	targets := []*types.Func{fn}
 	if isInterfaceMethod(fn) {
 		targets = c.calls.Implementations(fn)
 		if len(targets) == 0 && c.ownCode(fn) {
-			eff.unknown = []string{funcname.Code(fn, c.pass.Pkg)}
+			eff.unknown = []string{funcname.Code(fn, nil)}
 		}
 	}
 	seen := make(map[string]bool)
@@ -64,7 +64,7 @@ func (c *checker) callOps(call *ast.CallExpr) ([]site, effect) {
 		if s == nil {
 			continue
 		}
-		name := funcname.Code(fn, c.pass.Pkg)
+		name := funcname.Code(fn, nil)
 		for _, op := range s.Ops {
 			key := c.argOf(call, fn, op.Param)
 			if key == nil || seen[op.String()] {

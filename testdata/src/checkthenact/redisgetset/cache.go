@@ -25,7 +25,7 @@ type Handler struct {
 }
 
 // Work between the GET and the SET: both deliveries do it.
-func (h *Handler) Handle(ctx context.Context, m Message) error { // want Handle:`keyOps\(read redis of p1\.Key, insert redis of p1\.Key; writes: redis\.cmdable\.Set\)`
+func (h *Handler) Handle(ctx context.Context, m Message) error { // want Handle:`keyOps\(read redis of p1\.Key, insert redis of p1\.Key; writes: \(\*redis\.Client\)\.Set\)`
 	if err := h.rdb.Get(ctx, "idem:"+m.Key).Err(); err == nil {
 		return nil
 	} else if !errors.Is(err, redis.Nil) {
@@ -34,11 +34,11 @@ func (h *Handler) Handle(ctx context.Context, m Message) error { // want Handle:
 	if err := h.payments.Create(ctx, m.OrderID); err != nil {
 		return err
 	}
-	return h.rdb.Set(ctx, "idem:"+m.Key, "1", time.Hour).Err() // want `\(\*Handler\)\.Handle checks key "idem:" \+ m\.Key with \(\*redis\.Client\)\.Get \(line 29\) and inserts it later \(line 37\) without a claim: two concurrent retries both pass the check; Payments\.Create \(line 34\) runs for both: claim the key with SetNX \(SET NX\) before the work`
+	return h.rdb.Set(ctx, "idem:"+m.Key, "1", time.Hour).Err() // want `\(\*Handler\)\.Handle checks key "idem:" \+ m\.Key with \(\*redis\.Client\)\.Get \(line 29\) and inserts it later \(line 37\) without a claim: two concurrent retries both pass the check; redisgetset\.Payments\.Create \(line 34\) runs for both: claim the key with SetNX \(SET NX\) before the work`
 }
 
 // Only the mark between: the GET guards nothing.
-func (h *Handler) Mark(ctx context.Context, key string) error { // want Mark:`keyOps\(read redis of p1, insert redis of p1; writes: redis\.cmdable\.Set\)`
+func (h *Handler) Mark(ctx context.Context, key string) error { // want Mark:`keyOps\(read redis of p1, insert redis of p1; writes: \(\*redis\.Client\)\.Set\)`
 	if n, _ := h.rdb.Exists(ctx, key).Result(); n > 0 {
 		return nil
 	}
@@ -46,7 +46,7 @@ func (h *Handler) Mark(ctx context.Context, key string) error { // want Mark:`ke
 }
 
 // SETNX claims the key before the work.
-func (h *Handler) Claim(ctx context.Context, m Message) error { // want Claim:`keyOps\(read redis of p1\.Key, claim redis of p1\.Key; writes: redis\.cmdable\.SetNX\)`
+func (h *Handler) Claim(ctx context.Context, m Message) error { // want Claim:`keyOps\(read redis of p1\.Key, claim redis of p1\.Key; writes: \(\*redis\.Client\)\.SetNX\)`
 	if err := h.rdb.Get(ctx, m.Key).Err(); err == nil {
 		return nil
 	}
@@ -58,7 +58,7 @@ func (h *Handler) Claim(ctx context.Context, m Message) error { // want Claim:`k
 }
 
 // SET NX through SetArgs and Do, after the work: claims, not plain writes.
-func (h *Handler) ClaimArgs(ctx context.Context, m Message, req *http.Request) error { // want ClaimArgs:`keyOps\(read redis of p1\.Key, claim redis of p1\.Key; leaves: \(\*http\.Client\)\.Do; writes: redis\.cmdable\.SetArgs\)`
+func (h *Handler) ClaimArgs(ctx context.Context, m Message, req *http.Request) error { // want ClaimArgs:`keyOps\(read redis of p1\.Key, claim redis of p1\.Key; leaves: \(\*http\.Client\)\.Do; writes: \(\*redis\.Client\)\.SetArgs\)`
 	if err := h.rdb.Get(ctx, m.Key).Err(); err == nil {
 		return nil
 	}

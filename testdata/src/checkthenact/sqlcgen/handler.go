@@ -19,12 +19,12 @@ type Handler struct {
 	pub Publisher
 }
 
-func (h *Handler) Handle(ctx context.Context, eventID string, body []byte) error { // want Handle:`keyOps\(read handled_events\.event_id of p1, insert handled_events\.event_id of p1; writes: db\.\(\*Queries\)\.InsertEvent → DBTX\.ExecContext\)`
+func (h *Handler) Handle(ctx context.Context, eventID string, body []byte) error { // want Handle:`keyOps\(read handled_events\.event_id of p1, insert handled_events\.event_id of p1; writes: db\.\(\*Queries\)\.InsertEvent → db\.DBTX\.ExecContext\)`
 	if _, err := h.q.GetEventByID(ctx, eventID); !errors.Is(err, sql.ErrNoRows) {
 		return err
 	}
 	if err := h.pub.Publish(ctx, "billing", body); err != nil {
 		return err
 	}
-	return h.q.InsertEvent(ctx, db.InsertEventParams{EventID: eventID, Consumer: "billing"}) // want `\(\*Handler\)\.Handle checks key eventID with db\.\(\*Queries\)\.GetEventByID → DBTX\.QueryRowContext \(line 23\) and inserts it later \(line 29\) without a claim: two concurrent retries both pass the check; no schema for handled_events is visible in the module`
+	return h.q.InsertEvent(ctx, db.InsertEventParams{EventID: eventID, Consumer: "billing"}) // want `\(\*Handler\)\.Handle checks key eventID with db\.\(\*Queries\)\.GetEventByID → db\.DBTX\.QueryRowContext \(line 23\) and inserts it later \(line 29\) without a claim: two concurrent retries both pass the check; no schema for handled_events is visible in the module`
 }

@@ -44,6 +44,6 @@ func (c *IdempotentCache) Get(ctx context.Context, key string) error { // want G
 	return nil
 }
 
-func (c *IdempotentCache) Set(ctx context.Context, key string) error { // want Set:`keyOps\(insert redis of p1; writes: redis\.cmdable\.Set\)`
+func (c *IdempotentCache) Set(ctx context.Context, key string) error { // want Set:`keyOps\(insert redis of p1; writes: \(\*redis\.Client\)\.Set\)`
 	return c.client.Set(ctx, key, "", 0).Err()
 }

@@ -58,12 +58,12 @@ type Consumer struct {
 
 var _ Cache = (*repo.IdempotentCache)(nil)
 
-func (c *Consumer) Consume(ctx context.Context, key, orderID string) error { // want Consume:`keyOps\(read redis of p1, insert redis of p1; writes: Cache\.Set → redis\.cmdable\.Set\)`
+func (c *Consumer) Consume(ctx context.Context, key, orderID string) error { // want Consume:`keyOps\(read redis of p1, insert redis of p1; writes: service\.Cache\.Set → \(\*redis\.Client\)\.Set\)`
 	if err := c.cache.Get(ctx, key); err == nil {
 		return nil
 	}
 	if err := c.reserver.Reserve(ctx, orderID); err != nil {
 		return err
 	}
-	return c.cache.Set(ctx, key) // want `\(\*Consumer\)\.Consume checks key key with Cache\.Get → \(\*redis\.Client\)\.Get \(line 62\) and inserts it later \(line 68\) without a claim: two concurrent retries both pass the check; Reserver\.Reserve \(line 65\) runs for both`
+	return c.cache.Set(ctx, key) // want `\(\*Consumer\)\.Consume checks key key with service\.Cache\.Get → \(\*redis\.Client\)\.Get \(line 62\) and inserts it later \(line 68\) without a claim: two concurrent retries both pass the check; service\.Reserver\.Reserve \(line 65\) runs for both`
 }

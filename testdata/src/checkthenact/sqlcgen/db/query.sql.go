@@ -34,7 +34,7 @@ type InsertEventParams struct {
 	Consumer string
 }
 
-func (q *Queries) InsertEvent(ctx context.Context, arg InsertEventParams) error { // want InsertEvent:`keyOps\(insert handled_events\.event_id of p1\.EventID, insert handled_events\.consumer of p1\.Consumer; writes: DBTX\.ExecContext\)`
+func (q *Queries) InsertEvent(ctx context.Context, arg InsertEventParams) error { // want InsertEvent:`keyOps\(insert handled_events\.event_id of p1\.EventID, insert handled_events\.consumer of p1\.Consumer; writes: db\.DBTX\.ExecContext\)`
 	_, err := q.db.ExecContext(ctx, insertEvent, arg.EventID, arg.Consumer)
 	return err
 }
