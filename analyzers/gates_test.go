@@ -24,7 +24,7 @@ func TestGatesTestdata(t *testing.T) {
 		t.Fatal(err)
 	}
 	var patterns []string
-	for _, name := range []string{"ctxcancel", "dualwrite", "httpintx", "lossypublish", "offsetorder", "onconflict", "skipcommit", "uuidinretry", "calls", "noreturn", "realworld"} {
+	for _, name := range []string{"checkthenact", "ctxcancel", "dualwrite", "httpintx", "lossypublish", "offsetorder", "onconflict", "skipcommit", "uuidinretry", "calls", "noreturn", "realworld"} {
 		if _, err := os.Stat(filepath.Join(dir, "src", name)); err == nil {
 			patterns = append(patterns, name+"/...")
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/idemlint/idemlint/internal/report"
 
+	"github.com/idemlint/idemlint/analyzers/checkthenact"
 	"github.com/idemlint/idemlint/analyzers/ctxcancel"
 	"github.com/idemlint/idemlint/analyzers/dualwrite"
 	"github.com/idemlint/idemlint/analyzers/httpintx"
@@ -23,6 +24,7 @@ import (
 // values as they are.
 func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
+		checkthenact.Analyzer,
 		ctxcancel.Analyzer,
 		dualwrite.Analyzer,
 		httpintx.Analyzer,

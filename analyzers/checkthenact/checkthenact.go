@@ -1,0 +1,139 @@
+package checkthenact
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/types"
+	"path/filepath"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/internal/analysisdoc"
+	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
+	"github.com/idemlint/idemlint/internal/gate"
+	"github.com/idemlint/idemlint/internal/report"
+	"github.com/idemlint/idemlint/internal/safe"
+	"github.com/idemlint/idemlint/internal/schemakeys"
+	"github.com/idemlint/idemlint/internal/sqlscan"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports idempotency checks that read a key and insert it later
+// without a claim.
+var Analyzer = &analysis.Analyzer{
+	Name:      "checkthenact",
+	Doc:       analysisdoc.MustExtractDoc(doc, "checkthenact"),
+	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/checkthenact.md",
+	Run:       safe.Run(run),
+	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer},
+	FactTypes: []analysis.Fact{new(KeyOps)},
+}
+
+// relevance is the analyzer's gate: every check and every insert is a
+// call of a database library or of go-redis, made here or in a helper
+// that carries a KeyOps fact.
+var relevance = gate.Gate{
+	Libraries: func() []string { return append(append([]string{}, apis.DBPaths...), apis.RedisPaths...) },
+	Facts:     []analysis.Fact{new(KeyOps)},
+}
+
+func init() {
+	Analyzer.Flags.Var(&calls.ExtraNetworkCalls, "network-calls", calls.ExtraNetworkCallsUsage)
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	// The standard library is described by the API tables, as in the
+	// call layer.
+	if apis.IsStdlib(pass.Pkg.Path()) || !relevance.Open(pass) {
+		return nil, nil
+	}
+	c := &checker{
+		pass:    pass,
+		rep:     report.New(pass),
+		calls:   pass.ResultOf[calls.Analyzer].(*calls.Result),
+		params:  make(map[*types.Var]int),
+		decls:   make(map[*types.Func]*ast.FuncDecl),
+		sums:    make(map[*types.Func]*KeyOps),
+		started: make(map[*types.Func]bool),
+	}
+	c.indexDecls()
+	c.indexValues()
+	c.exportFacts()
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				c.check(fd)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// A checker holds the state of one pass.
+type checker struct {
+	pass    *analysis.Pass
+	rep     *report.Reporter
+	calls   *calls.Result
+	vals    values
+	params  map[*types.Var]int // parameter → index; the receiver is -1
+	decls   map[*types.Func]*ast.FuncDecl
+	sums    map[*types.Func]*KeyOps
+	started map[*types.Func]bool
+
+	pubs, stmts *apis.Set // publish calls and database statements, built on first use
+
+	localKeys []sqlscan.UniqueKey // ON CONFLICT targets of the package's own SQL
+	schema    *schemakeys.Schema  // the module's SQL files, loaded on first use
+}
+
+func (c *checker) indexDecls() {
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			c.decls[fn] = fd
+			if fd.Recv != nil {
+				for _, field := range fd.Recv.List {
+					for _, n := range field.Names {
+						if v, ok := c.pass.TypesInfo.Defs[n].(*types.Var); ok {
+							c.params[v] = -1
+						}
+					}
+				}
+			}
+			i := 0
+			for _, field := range fd.Type.Params.List {
+				if len(field.Names) == 0 {
+					i++
+				}
+				for _, n := range field.Names {
+					if v, ok := c.pass.TypesInfo.Defs[n].(*types.Var); ok {
+						c.params[v] = i
+					}
+					i++
+				}
+			}
+		}
+	}
+}
+
+// moduleSchema returns the unique keys the module's SQL files declare.
+func (c *checker) moduleSchema() *schemakeys.Schema {
+	if c.schema == nil {
+		dir := ""
+		if len(c.pass.Files) > 0 {
+			dir = filepath.Dir(c.pass.Fset.File(c.pass.Files[0].Pos()).Name())
+		}
+		c.schema = schemakeys.ForDir(dir)
+	}
+	return c.schema
+}

@@ -1,0 +1,87 @@
+// Package checkthenact defines an Analyzer that reports idempotency checks
+// that are not atomic: a key is read, and inserted later without a claim.
+//
+// # Analyzer checkthenact
+//
+// checkthenact: report a key checked with a read and inserted later without a claim (two concurrent retries both pass the check)
+//
+// An idempotency guard that SELECTs the key and INSERTs it after the work
+// (the NestJS guard of the seed does exactly this) lets two retries that
+// arrive together both find nothing, both do the work, and both insert:
+// the payment is created twice, the order placed twice. A retry after a
+// crash between the work and the insert does the work again too.
+//
+// The analyzer reports, in one function, a read of a key followed by an
+// insert of the same key:
+//   - the read: a constant SELECT ... WHERE key = $1 (also ?, EXISTS and
+//     COUNT forms) through pgx, pgxpool, database/sql, sqlx or a sqlc DBTX
+//     interface; a GORM chain ending in First, Take, Last, Find, Count,
+//     Scan or Pluck with Where("key = ?", k), a struct or map condition or
+//     an inline one; a go-redis v8/v9 GET, EXISTS, HGET or Do("GET", k);
+//   - the insert: a constant INSERT INTO t (key, ...) VALUES ($1, ...)
+//     without ON CONFLICT; a GORM Create or Save of a model whose field
+//     maps to the key column; a go-redis SET (SetEx, HSet, SetArgs without
+//     Mode "NX", Do("SET", k, v));
+//   - the same key: the same variable, field or getter (req.IdempotencyKey,
+//     order.GetId()) flows into both, through local variables, composite
+//     literals (&Order{IdempotencyKey: req.IdempotencyKey}), field
+//     assignments, conversions, String() and constant prefixes;
+//   - through helpers at any depth and across packages: a repository
+//     method (GetByIdempotencyKey, ExistsByMessageID, CountByOrderId,
+//     Save) whose body reads or inserts a key from its parameters carries
+//     a KeyOps fact, and interface methods resolve to the implementations
+//     in sight.
+//
+// A unique key makes the insert a claim: the second concurrent insert
+// fails. Unique keys are learnt from what the module carries: every *.sql
+// file from the module root down (migrations, sqlc schemas, init scripts:
+// CREATE TABLE with PRIMARY KEY or UNIQUE, CREATE UNIQUE INDEX, ALTER
+// TABLE ADD CONSTRAINT ... UNIQUE, and INSERT ... ON CONFLICT (cols)
+// targets, which Postgres only accepts on a unique index), atlas HCL
+// schemas (primary_key, index blocks with unique = true), the package's
+// own ON CONFLICT targets, and GORM model tags (primaryKey, unique,
+// uniqueIndex, and the ID field). With a unique key in sight the check is
+// safe when everything it guards happens in the insert's transaction or
+// after the insert, and it is still reported when work that commits or
+// leaves the process — a network call, a publish, a write outside the
+// insert's transaction, running the handler (ServeHTTP) — happens between
+// the check and the insert: the loser of the race has done that work
+// before its insert fails. With no unique key in sight the message says
+// whether the table's schema is visible and names both remedies.
+//
+// A Redis GET then SET is reported when work happens between them (any
+// call whose effects are out of sight counts: the GET guards it); a GET
+// followed only by the SET guards nothing.
+//
+// Not reported: an INSERT ... ON CONFLICT (DO NOTHING or DO UPDATE), a GORM
+// Create with clause.OnConflict, SETNX, SET ... NX and SetArgs with Mode
+// "NX" (claims); a claim of the key between the check and the insert; a
+// read with FOR UPDATE, any lock (FOR UPDATE, pg_advisory_xact_lock, LOCK
+// TABLE, GORM clause.Locking) before the insert, or a SERIALIZABLE
+// isolation level in the function (sql.LevelSerializable,
+// pgx.Serializable, SET TRANSACTION ISOLATION LEVEL SERIALIZABLE); an
+// insert of a key backed by a unique key with only transactional work
+// between. SQL that is not constant is not read.
+//
+// Bad:
+//
+//	var n int
+//	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM payments WHERE order_id = $1`, orderID).Scan(&n); err != nil || n > 0 {
+//		return err
+//	}
+//	if err := merchant.Notify(ctx, orderID); err != nil { // both retries notify
+//		return err
+//	}
+//	_, err := db.ExecContext(ctx, `INSERT INTO payments (order_id) VALUES ($1)`, orderID)
+//
+// Good:
+//
+//	res, err := db.ExecContext(ctx, `INSERT INTO payments (order_id) VALUES ($1) ON CONFLICT (order_id) DO NOTHING`, orderID)
+//	if err != nil {
+//		return err
+//	}
+//	if n, _ := res.RowsAffected(); n == 0 {
+//		return nil // the other attempt claimed it
+//	}
+//	return merchant.Notify(ctx, orderID) // with orderID as the provider's idempotency key
+package checkthenact

@@ -1,0 +1,3 @@
+module checkthenact/conflicttarget
+
+go 1.26

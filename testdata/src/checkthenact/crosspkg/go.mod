@@ -1,0 +1,3 @@
+module checkthenact/crosspkg
+
+go 1.26

@@ -1,0 +1,3 @@
+module checkthenact/gormcount
+
+go 1.26

@@ -1,0 +1,3 @@
+module checkthenact/gormunique
+
+go 1.26

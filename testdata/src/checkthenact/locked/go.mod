@@ -1,0 +1,3 @@
+module checkthenact/locked
+
+go 1.26

@@ -1,0 +1,3 @@
+module checkthenact/middleware
+
+go 1.26

@@ -1,0 +1,3 @@
+module checkthenact/onconflict
+
+go 1.26

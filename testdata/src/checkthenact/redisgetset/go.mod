@@ -1,0 +1,3 @@
+module checkthenact/redisgetset
+
+go 1.26

@@ -1,0 +1,3 @@
+module checkthenact/sqlcgen
+
+go 1.26

@@ -1,0 +1,3 @@
+module checkthenact/sqlnoschema
+
+go 1.26

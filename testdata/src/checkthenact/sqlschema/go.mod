@@ -1,0 +1,3 @@
+module checkthenact/sqlschema
+
+go 1.26

@@ -1,0 +1,3 @@
+module checkthenact/sqlunique
+
+go 1.26
