@@ -219,7 +219,7 @@ func (c *checker) decide(fd *ast.FuncDecl, r, w site, evs []event, i, j int, txs
 	if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
 		name = funcname.Code(fn, c.pass.Pkg)
 	}
-	msg := fmt.Sprintf("%s checks key %s with %s (line %d) and inserts it later (line %d) without a claim: two concurrent retries both pass the check; %s",
+	msg := fmt.Sprintf("%s checks %s with %s (line %d) and inserts it later (line %d) without a claim: two concurrent retries both pass the check; %s",
 		name, render(r.key), strings.Join(r.op.Chain, " → "), c.line(r.call.Pos()), c.line(w.call.Pos()), why)
 	c.rep.Report(w.call, msg, report.Category("checkthenact"), report.Related(at(r.call.Pos()), "the key is checked here"))
 }

@@ -38,7 +38,7 @@ type Handler struct {
 
 func (h *Handler) Callback(order *OrderInfo) { // want Callback:`keyOps\(read payments\.order_id of p0\.GetId\(\), insert payments\.order_id of p0\.GetId\(\); leaves: http\.Post; writes: gormcount\.\(\*PaymentRepository\)\.Save → \(\*gorm\.DB\)\.Create\)`
 	if !h.payments.CountByOrderId(order.GetId()) {
-		_ = h.payments.Save(&Payment{OrderID: order.GetId(), IsPaid: true}) // want `\(\*Handler\)\.Callback checks key order\.GetId\(\) with gormcount\.\(\*PaymentRepository\)\.CountByOrderId → \(\*gorm\.DB\)\.Count \(line 40\) and inserts it later \(line 41\) without a claim: two concurrent retries both pass the check; the GORM model of payments has no unique index on order_id`
+		_ = h.payments.Save(&Payment{OrderID: order.GetId(), IsPaid: true}) // want `\(\*Handler\)\.Callback checks order\.GetId\(\) with gormcount\.\(\*PaymentRepository\)\.CountByOrderId → \(\*gorm\.DB\)\.Count \(line 40\) and inserts it later \(line 41\) without a claim: two concurrent retries both pass the check; the GORM model of payments has no unique index on order_id`
 		_, _ = http.Post(h.hook, "application/json", nil)
 	}
 }

@@ -43,5 +43,5 @@ func (r *Repository) ChargeThenRecord(ctx context.Context, key, orderID string, 
 	}
 	t := Transaction{OrderID: orderID}
 	t.IdempotencyKey = key
-	return r.db.Create(&t).Error // want `\(\*Repository\)\.ChargeThenRecord checks key key with \(\*gorm\.DB\)\.First \(line 38\) and inserts it later \(line 46\) without a claim: two concurrent retries both pass the check; the unique key on transactions\.idempotency_key fails the second insert only after \(\*http\.Client\)\.Do \(line 41\) has run`
+	return r.db.Create(&t).Error // want `\(\*Repository\)\.ChargeThenRecord checks key with \(\*gorm\.DB\)\.First \(line 38\) and inserts it later \(line 46\) without a claim: two concurrent retries both pass the check; the unique key on transactions\.idempotency_key fails the second insert only after \(\*http\.Client\)\.Do \(line 41\) has run`
 }

@@ -62,7 +62,7 @@ func LockAfter(ctx context.Context, tx *sql.Tx, key string) error { // want Lock
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM requests WHERE key = $1`, key).Scan(&n); err != nil || n > 0 {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO requests (key) VALUES ($1)`, key); err != nil { // want `LockAfter checks key key with \(\*sql\.Tx\)\.QueryRowContext \(line 62\) and inserts it later \(line 65\) without a claim: two concurrent retries both pass the check; no schema for requests is visible in the module`
+	if _, err := tx.ExecContext(ctx, `INSERT INTO requests (key) VALUES ($1)`, key); err != nil { // want `LockAfter checks key with \(\*sql\.Tx\)\.QueryRowContext \(line 62\) and inserts it later \(line 65\) without a claim: two concurrent retries both pass the check; no schema for requests is visible in the module`
 		return err
 	}
 	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(1)`)

@@ -21,7 +21,7 @@ func (m *Middleware) Wrap(next http.Handler) http.Handler { // want Wrap:`keyOps
 			return
 		}
 		next.ServeHTTP(w, r)
-		_, _ = m.db.ExecContext(r.Context(), `INSERT INTO idempotency_responses (key, body) VALUES ($1, $2)`, key, []byte("ok")) // want `Wrap checks key key with \(\*sql\.DB\)\.QueryRowContext \(line 19\) and inserts it later \(line 24\) without a claim: two concurrent retries both pass the check; the unique key on idempotency_responses\.key fails the second insert only after http\.Handler\.ServeHTTP \(line 23\) has run`
+		_, _ = m.db.ExecContext(r.Context(), `INSERT INTO idempotency_responses (key, body) VALUES ($1, $2)`, key, []byte("ok")) // want `Wrap checks key with \(\*sql\.DB\)\.QueryRowContext \(line 19\) and inserts it later \(line 24\) without a claim: two concurrent retries both pass the check; the unique key on idempotency_responses\.key fails the second insert only after http\.Handler\.ServeHTTP \(line 23\) has run`
 	})
 }
 

@@ -34,7 +34,7 @@ func (h *Handler) Handle(ctx context.Context, m Message) error { // want Handle:
 	if err := h.payments.Create(ctx, m.OrderID); err != nil {
 		return err
 	}
-	return h.rdb.Set(ctx, "idem:"+m.Key, "1", time.Hour).Err() // want `\(\*Handler\)\.Handle checks key "idem:" \+ m\.Key with \(\*redis\.Client\)\.Get \(line 29\) and inserts it later \(line 37\) without a claim: two concurrent retries both pass the check; redisgetset\.Payments\.Create \(line 34\) runs for both: claim the key with SetNX \(SET NX\) before the work`
+	return h.rdb.Set(ctx, "idem:"+m.Key, "1", time.Hour).Err() // want `\(\*Handler\)\.Handle checks "idem:" \+ m\.Key with \(\*redis\.Client\)\.Get \(line 29\) and inserts it later \(line 37\) without a claim: two concurrent retries both pass the check; redisgetset\.Payments\.Create \(line 34\) runs for both: claim the key with SetNX \(SET NX\) before the work`
 }
 
 // Only the mark between: the GET guards nothing.

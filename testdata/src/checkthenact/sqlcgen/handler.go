@@ -26,5 +26,5 @@ func (h *Handler) Handle(ctx context.Context, eventID string, body []byte) error
 	if err := h.pub.Publish(ctx, "billing", body); err != nil {
 		return err
 	}
-	return h.q.InsertEvent(ctx, db.InsertEventParams{EventID: eventID, Consumer: "billing"}) // want `\(\*Handler\)\.Handle checks key eventID with db\.\(\*Queries\)\.GetEventByID → db\.DBTX\.QueryRowContext \(line 23\) and inserts it later \(line 29\) without a claim: two concurrent retries both pass the check; no schema for handled_events is visible in the module`
+	return h.q.InsertEvent(ctx, db.InsertEventParams{EventID: eventID, Consumer: "billing"}) // want `\(\*Handler\)\.Handle checks eventID with db\.\(\*Queries\)\.GetEventByID → db\.DBTX\.QueryRowContext \(line 23\) and inserts it later \(line 29\) without a claim: two concurrent retries both pass the check; no schema for handled_events is visible in the module`
 }

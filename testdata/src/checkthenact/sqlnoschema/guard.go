@@ -22,7 +22,7 @@ func (g *Guard) Handle(ctx context.Context, key string, req *http.Request) error
 	if _, err := g.client.Do(req); err != nil {
 		return err
 	}
-	_, err = g.db.ExecContext(ctx, `INSERT INTO idempotency_record (key, response_body) VALUES ($1, $2)`, key, "ok") // want `\(\*Guard\)\.Handle checks key key with \(\*sql\.DB\)\.QueryRowContext \(line 18\) and inserts it later \(line 25\) without a claim: two concurrent retries both pass the check; no schema for idempotency_record is visible in the module: add a unique index on key, or claim the key first with INSERT \.\.\. ON CONFLICT DO NOTHING`
+	_, err = g.db.ExecContext(ctx, `INSERT INTO idempotency_record (key, response_body) VALUES ($1, $2)`, key, "ok") // want `\(\*Guard\)\.Handle checks key with \(\*sql\.DB\)\.QueryRowContext \(line 18\) and inserts it later \(line 25\) without a claim: two concurrent retries both pass the check; no schema for idempotency_record is visible in the module: add a unique index on key, or claim the key first with INSERT \.\.\. ON CONFLICT DO NOTHING`
 	return err
 }
 

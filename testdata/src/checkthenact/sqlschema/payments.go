@@ -14,7 +14,7 @@ func Pay(ctx context.Context, db *sql.DB, order Order) error { // want Pay:`keyO
 	if err := db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM payments WHERE order_id = $1)`, order.ID).Scan(&exists); err != nil || exists {
 		return err
 	}
-	_, err := db.ExecContext(ctx, `INSERT INTO payments (order_id, paid) VALUES ($1, true)`, order.ID) // want `Pay checks key order\.ID with \(\*sql\.DB\)\.QueryRowContext \(line 14\) and inserts it later \(line 17\) without a claim: two concurrent retries both pass the check; payments\.order_id has no unique index in the module's schema: add one, or claim the key first with INSERT \.\.\. ON CONFLICT DO NOTHING`
+	_, err := db.ExecContext(ctx, `INSERT INTO payments (order_id, paid) VALUES ($1, true)`, order.ID) // want `Pay checks order\.ID with \(\*sql\.DB\)\.QueryRowContext \(line 14\) and inserts it later \(line 17\) without a claim: two concurrent retries both pass the check; payments\.order_id has no unique index in the module's schema: add one, or claim the key first with INSERT \.\.\. ON CONFLICT DO NOTHING`
 	return err
 }
 

@@ -43,7 +43,7 @@ func (c *Consumer) Charge(ctx context.Context, msgID string, req *http.Request) 
 	if _, err := c.client.Do(req); err != nil {
 		return err
 	}
-	_, err := c.db.ExecContext(ctx, `INSERT INTO processed_messages (message_id) VALUES ($1)`, msgID) // want `\(\*Consumer\)\.Charge checks key msgID with \(\*sql\.DB\)\.QueryRowContext \(line 40\) and inserts it later \(line 46\) without a claim: two concurrent retries both pass the check; the unique key on processed_messages\.message_id fails the second insert only after \(\*http\.Client\)\.Do \(line 43\) has run: insert the key first, in the transaction of the work`
+	_, err := c.db.ExecContext(ctx, `INSERT INTO processed_messages (message_id) VALUES ($1)`, msgID) // want `\(\*Consumer\)\.Charge checks msgID with \(\*sql\.DB\)\.QueryRowContext \(line 40\) and inserts it later \(line 46\) without a claim: two concurrent retries both pass the check; the unique key on processed_messages\.message_id fails the second insert only after \(\*http\.Client\)\.Do \(line 43\) has run: insert the key first, in the transaction of the work`
 	return err
 }
 

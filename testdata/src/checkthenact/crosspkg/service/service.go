@@ -35,7 +35,7 @@ func (s *OrderService) CreateOrder(ctx context.Context, req *Request) (*repo.Ord
 		return nil, err
 	}
 	o := &repo.Order{ID: "new", IdempotencyKey: req.IdempotencyKey}
-	if err := s.orders.CreateTx(ctx, tx, o); err != nil { // want `\(\*OrderService\)\.CreateOrder checks key req\.IdempotencyKey with repo\.\(\*OrderRepository\)\.GetByIdempotencyKey → \(\*sql\.DB\)\.QueryRowContext \(line 25\) and inserts it later \(line 38\) without a claim: two concurrent retries both pass the check; no schema for orders is visible in the module`
+	if err := s.orders.CreateTx(ctx, tx, o); err != nil { // want `\(\*OrderService\)\.CreateOrder checks req\.IdempotencyKey with repo\.\(\*OrderRepository\)\.GetByIdempotencyKey → \(\*sql\.DB\)\.QueryRowContext \(line 25\) and inserts it later \(line 38\) without a claim: two concurrent retries both pass the check; no schema for orders is visible in the module`
 		return nil, err
 	}
 	return o, tx.Commit()
@@ -65,5 +65,5 @@ func (c *Consumer) Consume(ctx context.Context, key, orderID string) error { // 
 	if err := c.reserver.Reserve(ctx, orderID); err != nil {
 		return err
 	}
-	return c.cache.Set(ctx, key) // want `\(\*Consumer\)\.Consume checks key key with service\.Cache\.Get → \(\*redis\.Client\)\.Get \(line 62\) and inserts it later \(line 68\) without a claim: two concurrent retries both pass the check; service\.Reserver\.Reserve \(line 65\) runs for both`
+	return c.cache.Set(ctx, key) // want `\(\*Consumer\)\.Consume checks key with service\.Cache\.Get → \(\*redis\.Client\)\.Get \(line 62\) and inserts it later \(line 68\) without a claim: two concurrent retries both pass the check; service\.Reserver\.Reserve \(line 65\) runs for both`
 }
