@@ -87,12 +87,13 @@ func (c *checker) resultRead(parent ast.Node, body *ast.BlockStmt) bool {
 func (c *checker) laterWrite(body *ast.BlockStmt, call *ast.CallExpr) (ast.Node, string) {
 	var found ast.Node
 	var name string
+	cleared := c.clearedTables(body)
 	ast.Inspect(body, func(n ast.Node) bool {
 		if found != nil || n == nil || n.End() <= call.End() {
 			return false
 		}
 		if other, ok := n.(*ast.CallExpr); ok && other.Pos() > call.End() {
-			if via, ok := c.gatedEffect(other); ok {
+			if via, ok := c.gatedEffect(other, cleared); ok {
 				found, name = other, via
 				return false
 			}

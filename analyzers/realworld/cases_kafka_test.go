@@ -4,8 +4,7 @@ package realworld_test
 
 func init() {
 	shapes = append(shapes,
-		shape{analyzer: "onconflict", dir: "idempotent-upserts",
-			pending: "issue 13: a DO NOTHING insert followed only by upserts and delete-then-insert keyed by the same id is not a dedup gate"},
+		shape{analyzer: "onconflict", dir: "idempotent-upserts"},
 		shape{analyzer: "onconflict", dir: "norow-by-text"},
 		shape{analyzer: "offsetorder", dir: "franz-autocommit",
 			pending: "issue 14: franz-go default autocommit (no DisableAutoCommit/AutoCommitMarks) commits polled records before their handling"},
