@@ -10,6 +10,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/idemlint/idemlint/internal/gate"
 )
 
 // A Finding is one diagnostic of one analyzer.
@@ -36,6 +38,11 @@ type Result struct {
 // returned as err; errors of single packages or analyzers go in
 // Result.Errors and the rest of the run goes on.
 func Run(o Options, analyzers []*analysis.Analyzer, patterns []string) (*Result, error) {
+	// The packages -facts-from names are analysed code wherever they live:
+	// the analyzers must not take them for dependencies (gate.Outside).
+	if missing := slices.DeleteFunc(slices.Clone(o.FactsFrom), func(p string) bool { return slices.Contains(gate.FactsFrom(), p) }); len(missing) > 0 {
+		gate.SetFactsFrom(slices.Concat(gate.FactsFrom(), missing))
+	}
 	l, err := load(o, patterns)
 	if err != nil {
 		return nil, err
