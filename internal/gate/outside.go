@@ -68,9 +68,11 @@ func OutsidePackage(path string, m *analysis.Module, dir string) bool {
 	if MatchFactsFrom(path) {
 		return false
 	}
-	if m != nil {
+	if m != nil && m.Path != "" {
 		return m.Version != ""
 	}
+	// No module: golangci-lint passes an empty one where go vet and the
+	// x/tools checker pass nil.
 	return inGOROOT(dir)
 }
 

@@ -32,6 +32,8 @@ func TestOutsidePackage(t *testing.T) {
 		{"facts-from names another module", "github.com/acme/kit/bus", dep, "", []string{"github.com/acme/kitchen/...", "github.com/acme/kit/bu"}, true},
 		{"facts-from exact path", "github.com/acme/kit/bus", dep, "", []string{"github.com/acme/kit/bus"}, false},
 		{"standard library", "net/http", nil, filepath.Join(goroot, "src", "net", "http"), nil, true},
+		{"standard library under golangci-lint (empty module)", "net/http", &analysis.Module{}, filepath.Join(goroot, "src", "net", "http"), nil, true},
+		{"GOPATH-mode package with an empty module", "uuidinretry/consumer", &analysis.Module{}, "/tmp/testdata/src/uuidinretry/consumer", nil, false},
 		{"GOPATH-mode package (analysistest)", "uuidinretry/consumer", nil, "/tmp/testdata/src/uuidinretry/consumer", nil, false},
 		{"no files known", "net/http", nil, "", nil, false},
 	}
