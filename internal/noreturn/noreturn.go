@@ -199,6 +199,12 @@ func (s *state) mayReturn(call *ast.CallExpr) bool {
 		s.buildDecl(fn, di)
 		return !s.res.noReturn[fn]
 	}
+	if noreturn, known := knownIntrinsic(fn); known {
+		if noreturn {
+			s.res.noReturn[fn] = true
+		}
+		return !noreturn
+	}
 	if s.pass.ImportObjectFact(fn, new(NoReturn)) {
 		s.res.noReturn[fn] = true
 		return false
@@ -209,10 +215,21 @@ func (s *state) mayReturn(call *ast.CallExpr) bool {
 var panicBuiltin = types.Universe.Lookup("panic").(*types.Builtin)
 
 // knownIntrinsic is ctrlflow's list: functions that never return because
-// they stop the calling thread, and compiler intrinsics that do return.
+// they stop the calling thread, and compiler intrinsics that do return —
+// plus the standard library's and common loggers' exits and panics. Those
+// live outside the analysed code, where no driver computes facts (the
+// standalone driver reads them from export data; the others skip them,
+// gate.Outside), so they are named here rather than derived.
 func knownIntrinsic(fn *types.Func) (noreturn, known bool) {
 	if isFunc(fn, "syscall", "Exit", "ExitProcess", "ExitThread") ||
 		isFunc(fn, "runtime", "Goexit", "fatalthrow", "fatalpanic", "exit") ||
+		isFunc(fn, "os", "Exit") ||
+		isFunc(fn, "log", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln") ||
+		isMethod(fn, "log", "Logger", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln") ||
+		isMethod(fn, "testing", "common", "FailNow", "Fatal", "Fatalf", "SkipNow", "Skip", "Skipf") ||
+		isFunc(fn, "github.com/sirupsen/logrus", "Exit", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln") ||
+		isMethod(fn, "github.com/sirupsen/logrus", "Logger", "Fatal", "Fatalf", "Fatalln") ||
+		isMethod(fn, "github.com/sirupsen/logrus", "Entry", "Fatal", "Fatalf", "Fatalln", "Panic") ||
 		isMethod(fn, "go.uber.org/zap", "Logger", "Fatal", "Panic") ||
 		isMethod(fn, "go.uber.org/zap", "SugaredLogger", "Fatal", "Fatalw", "Fatalf", "Panic", "Panicw", "Panicf") ||
 		isMethod(fn, "github.com/sirupsen/logrus", "Logger", "Exit", "Panic", "Panicf", "Panicln") ||
