@@ -23,7 +23,7 @@ func sameLine() error {
 func noReason() error {
 	return retry.Do(func() error {
 		/* want `//idemlint:ignore uuidinretry needs a reason` */ //idemlint:ignore uuidinretry
-		return save(uuid.NewString()) // want `uuid.NewString in retry.Do callback`
+		return save(uuid.NewString())                             // want `uuid.NewString in retry.Do callback`
 	})
 }
 
