@@ -18,10 +18,11 @@ type mark struct {
 // the row: the relay believes the broker has what it may never get.
 func (c *checker) checkRelay(body *ast.BlockStmt) {
 	sites := c.sitesIn(body)
-	if len(sites) == 0 {
+	marks := c.marksIn(body)
+	if len(marks) == 0 {
 		return
 	}
-	marks := c.marksIn(body)
+	c.pendingIn(body, sites, marks)
 	for _, s := range sites {
 		m := firstAfter(marks, s.call.End())
 		if m == nil || c.reported[s.call.Pos()] {
@@ -34,6 +35,26 @@ func (c *checker) checkRelay(body *ast.BlockStmt) {
 		line := c.pass.Fset.Position(m.call.Pos()).Line
 		c.rep.Reportf(s.call, "relay marks rows published (%s, line %d) after %s: %s", m.what, line, c.describe(s), s.advice)
 	}
+}
+
+// pendingIn records the calls of body through an interface whose
+// implementations are out of sight and that a mark follows.
+func (c *checker) pendingIn(body *ast.BlockStmt, sites []*site, marks []mark) {
+	known := make(map[*ast.CallExpr]bool, len(sites))
+	for _, s := range sites {
+		known[s.call] = true
+	}
+	inspectEvaluated(body, func(n ast.Node) {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || known[call] {
+			return
+		}
+		if m := c.pendingMethod(call); m != nil {
+			if mk := firstAfter(marks, call.End()); mk != nil {
+				c.addPending(body, call, m, mk)
+			}
+		}
+	})
 }
 
 // describe names a site's publish: the library call and its configuration,

@@ -15,6 +15,7 @@ type ifaces struct {
 	declaring   map[string][]int // method name → indexes in types
 	embedding   []int            // indexes in types of structs with embedded fields
 	libs        map[string]*types.Package
+	summarised  map[string][]*types.Func // methods of other packages with a Summary, by name
 }
 
 func isInterfaceMethod(fn *types.Func) bool {
