@@ -39,9 +39,6 @@ func (c *checker) checkFunc(fn ast.Node, decl *ast.FuncDecl, typ *ast.FuncType, 
 	if len(pubs) == 0 || len(writes) == 0 {
 		return
 	}
-	if !hasKnown(pubs) && !hasKnown(writes) {
-		return // two unresolved interface calls: nothing known on either side
-	}
 	var g = c.cfg(fn)
 	if g == nil {
 		return
@@ -111,7 +108,7 @@ func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *even
 		}
 	}
 	w, o := c.pairing(f, p, known, acks, reads)
-	if w == nil && p.pending == nil {
+	if w == nil {
 		w, o = c.pairing(f, p, pending, acks, reads)
 	}
 	if w == nil {

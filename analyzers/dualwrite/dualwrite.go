@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/dualwrite.md",
 	Run:       safe.Run(run),
 	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer},
-	FactTypes: []analysis.Fact{new(Pending)},
+	FactTypes: []analysis.Fact{new(Pending), new(Wired)},
 }
 
 // relevance is the analyzer's gate: every finding ties a publish to a
@@ -39,7 +39,20 @@ var Analyzer = &analysis.Analyzer{
 // package uses an interface method a dependency left pending.
 var relevance = gate.Gate{
 	Libraries: func() []string { return append(apis.BrokerPublishes().Paths(), apis.DBPaths...) },
+	Uses:      projectInterfaceMethod,
 	Facts:     []analysis.Fact{new(Pending)},
+}
+
+// projectInterfaceMethod admits a use case that reaches no library and
+// writes or publishes only through its own interfaces (pending.go): a
+// method of a named interface outside the standard library.
+func projectInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil || fn.Pkg() == nil || apis.IsStdlib(fn.Pkg().Path()) || !types.IsInterface(recv.Type()) {
+		return false
+	}
+	_, named := types.Unalias(recv.Type()).(*types.Named)
+	return named
 }
 
 // MayReport reports whether the analyzer can report in pkg (the gate,

@@ -262,3 +262,34 @@ func (r *Result) WiringSite(pkg *types.Package, m *types.Func, skip func(token.P
 	}
 	return token.NoPos
 }
+
+// InterfaceRef returns the package's first mention of the interface type
+// that declares m (a struct field or parameter holding the use case's
+// interface, as an App struct does when its wiring is generated), outside
+// test files and the files skip rejects; token.NoPos when it has none.
+func (r *Result) InterfaceRef(m *types.Func, skip func(token.Pos) bool) token.Pos {
+	if r == nil || m == nil || !isInterfaceMethod(m) {
+		return token.NoPos
+	}
+	named, ok := types.Unalias(m.Signature().Recv().Type()).(*types.Named)
+	if !ok {
+		return token.NoPos
+	}
+	obj := named.Obj()
+	for _, file := range r.pass.Files {
+		if f := r.pass.Fset.File(file.Pos()); f != nil && strings.HasSuffix(f.Name(), "_test.go") || skip != nil && skip(file.Pos()) {
+			continue
+		}
+		var at token.Pos
+		ast.Inspect(file, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && !at.IsValid() && r.pass.TypesInfo.Uses[id] == obj {
+				at = id.Pos()
+			}
+			return !at.IsValid()
+		})
+		if at.IsValid() {
+			return at
+		}
+	}
+	return token.NoPos
+}
