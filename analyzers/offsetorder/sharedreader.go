@@ -1,6 +1,7 @@
 package offsetorder
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -45,7 +46,11 @@ func (a *checker) checkSharedReaders(fn *ssa.Function) {
 				continue
 			}
 			for _, arg := range g.Call.Args {
-				if !isKafkaReader(arg.Type()) || loops.definedIn(arg, b) {
+				if !isKafkaReader(arg.Type()) {
+					continue
+				}
+				arg = stored(arg)
+				if loops.definedIn(arg, b) {
 					continue
 				}
 				if a.readerGroup(arg) == consume.No || !a.workerCommits(&g.Call) {
@@ -58,6 +63,33 @@ func (a *checker) checkSharedReaders(fn *ssa.Function) {
 			}
 		}
 	}
+}
+
+// stored sees through the load of a local that a closure captures (the
+// reader a deferred r.Close() shares lives in a heap cell): the value is
+// the one stored in the cell when it is stored once.
+func stored(v ssa.Value) ssa.Value {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return v
+	}
+	cell, ok := load.X.(*ssa.Alloc)
+	if !ok || cell.Referrers() == nil {
+		return v
+	}
+	var val ssa.Value
+	for _, ref := range *cell.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == cell {
+			if val != nil {
+				return v // stored more than once
+			}
+			val = st.Val
+		}
+	}
+	if val == nil {
+		return v
+	}
+	return val
 }
 
 // isKafkaReader reports whether t is kafka-go's *Reader.

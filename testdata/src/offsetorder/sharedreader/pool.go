@@ -106,3 +106,17 @@ func Stats(ctx context.Context, s *Store, n int) {
 	}
 	wg.Wait()
 }
+
+// The reader lives in a heap cell: a deferred closure closes it.
+func PoolClosure(ctx context.Context, n int, worker Worker) { // want PoolClosure:"durableWork\\(worker\\)"
+	r := groupReader("orders")
+	defer func() {
+		_ = r.Close()
+	}()
+	wg := &sync.WaitGroup{}
+	for i := 0; i <= n; i++ {
+		wg.Add(1)
+		go worker(ctx, r, wg) // want `workers share one group reader`
+	}
+	wg.Wait()
+}
