@@ -40,7 +40,7 @@ func loadTestdata(t *testing.T) []*packages.Package {
 		t.Fatal(err)
 	}
 	var patterns []string
-	for _, name := range []string{"checkthenact", "ctxcancel", "dualwrite", "httpintx", "lossypublish", "offsetorder", "onconflict", "skipcommit", "uuidinretry", "calls", "noreturn", "realworld"} {
+	for _, name := range []string{"checkthenact", "ctxcancel", "dualwrite", "httpintx", "lossypublish", "offsetorder", "onconflict", "skipcommit", "uuidinretry", "calls", "noreturn", "inbox", "realworld"} {
 		if _, err := os.Stat(filepath.Join(dir, "src", name)); err == nil {
 			patterns = append(patterns, name+"/...")
 		}
