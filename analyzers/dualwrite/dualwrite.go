@@ -36,23 +36,12 @@ var Analyzer = &analysis.Analyzer{
 // relevance is the analyzer's gate: every finding ties a publish to a
 // write, so a broker client or a database library is within the
 // package's reach (directly, or through a helper of a dependency), or the
-// package uses an interface method a dependency left pending.
+// package calls a publish-like method of a project interface (a use case
+// whose both sides are ports, completed where they are wired: pending.go).
 var relevance = gate.Gate{
 	Libraries: func() []string { return append(apis.BrokerPublishes().Paths(), apis.DBPaths...) },
-	Uses:      projectInterfaceMethod,
+	Uses:      calls.PublishLike,
 	Facts:     []analysis.Fact{new(Pending)},
-}
-
-// projectInterfaceMethod admits a use case that reaches no library and
-// writes or publishes only through its own interfaces (pending.go): a
-// method of a named interface outside the standard library.
-func projectInterfaceMethod(fn *types.Func) bool {
-	recv := fn.Signature().Recv()
-	if recv == nil || fn.Pkg() == nil || apis.IsStdlib(fn.Pkg().Path()) || !types.IsInterface(recv.Type()) {
-		return false
-	}
-	_, named := types.Unalias(recv.Type()).(*types.Named)
-	return named
 }
 
 // MayReport reports whether the analyzer can report in pkg (the gate,

@@ -96,6 +96,17 @@ func (c *checker) unresolved(call *ast.CallExpr) *types.Func {
 	return fn
 }
 
+// anyPublishLike reports whether some event is a pending call of a
+// publish-like port (calls.PublishLike).
+func anyPublishLike(evs []*event) bool {
+	for _, e := range evs {
+		if e.pending != nil && calls.PublishLike(e.pending) {
+			return true
+		}
+	}
+	return false
+}
+
 func hasKnown(evs []*event) bool {
 	for _, e := range evs {
 		if e.pending == nil {

@@ -34,11 +34,11 @@ var Analyzer = &analysis.Analyzer{
 // relevance is the analyzer's gate: every finding starts at a producer of
 // one of the broker clients, or at a function of another package that
 // publishes through one (a Publishes fact); a relay whose publisher is
-// implemented out of sight marks its rows through a database library or a
-// method named for it (pending.go).
+// implemented out of sight calls a publish-like method of its own
+// interface (pending.go).
 var relevance = gate.Gate{
-	Libraries: func() []string { return append(append([]string{}, apis.LossyPublishPaths...), apis.DBPaths...) },
-	Uses:      relaymark.NamedMark,
+	Libraries: func() []string { return apis.LossyPublishPaths },
+	Uses:      func(fn *types.Func) bool { return calls.PublishLike(fn) || relaymark.NamedMark(fn) },
 	Facts:     []analysis.Fact{new(Publishes), new(RelayPending)},
 }
 

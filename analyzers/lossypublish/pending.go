@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"regexp"
 	"sort"
 
 	"github.com/idemlint/idemlint/internal/apis"
@@ -66,11 +65,6 @@ func (w *Wired) String() string { return fmt.Sprintf("wired(%d)", len(w.Sites)) 
 
 const maxPendingSites = 8
 
-// publishName matches the names of the methods a relay hands a row to the
-// broker with; a relay's other interface calls (FindUnpublished, Begin)
-// are not worth a fact.
-var publishName = regexp.MustCompile(`^(?i:publish|send|emit|produce|dispatch|write|push|deliver|notify|enqueue|broadcast|relay)`)
-
 // pendingMethod returns the interface method call makes when it may be
 // completed elsewhere: a publish-named method of a named interface of the
 // project (by its import path's root: not the standard library's, not a
@@ -78,11 +72,7 @@ var publishName = regexp.MustCompile(`^(?i:publish|send|emit|produce|dispatch|wr
 // lossily.
 func (c *checker) pendingMethod(call *ast.CallExpr) *types.Func {
 	fn := apis.Callee(c.pass.TypesInfo, call)
-	if fn == nil || !relaymark.SameRoot(fn.Pkg(), c.pass.Pkg) || !publishName.MatchString(fn.Name()) {
-		return nil
-	}
-	recv := fn.Signature().Recv()
-	if recv == nil || !types.IsInterface(recv.Type()) || calls.MethodKey(fn) == "" {
+	if !calls.PublishLike(fn) || !relaymark.SameRoot(fn.Pkg(), c.pass.Pkg) {
 		return nil
 	}
 	for _, impl := range c.calls.Implementations(fn) {

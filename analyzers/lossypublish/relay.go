@@ -3,6 +3,7 @@ package lossypublish
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"github.com/idemlint/idemlint/internal/apis"
 )
@@ -18,11 +19,19 @@ type mark struct {
 // the row: the relay believes the broker has what it may never get.
 func (c *checker) checkRelay(body *ast.BlockStmt) {
 	sites := c.sitesIn(body)
+	pending := c.pendingCalls(body, sites)
+	if len(sites) == 0 && len(pending) == 0 {
+		return
+	}
 	marks := c.marksIn(body)
 	if len(marks) == 0 {
 		return
 	}
-	c.pendingIn(body, sites, marks)
+	for _, p := range pending {
+		if mk := firstAfter(marks, p.call.End()); mk != nil {
+			c.addPending(body, p.call, p.method, mk)
+		}
+	}
 	for _, s := range sites {
 		m := firstAfter(marks, s.call.End())
 		if m == nil || c.reported[s.call.Pos()] {
@@ -37,24 +46,31 @@ func (c *checker) checkRelay(body *ast.BlockStmt) {
 	}
 }
 
-// pendingIn records the calls of body through an interface whose
-// implementations are out of sight and that a mark follows.
-func (c *checker) pendingIn(body *ast.BlockStmt, sites []*site, marks []mark) {
+// pendingCall is a call through an interface whose implementations are
+// out of sight: a relay site if a mark follows.
+type pendingCall struct {
+	call   *ast.CallExpr
+	method *types.Func
+}
+
+// pendingCalls returns the calls of body through interfaces whose
+// implementations are out of sight (see pendingMethod).
+func (c *checker) pendingCalls(body *ast.BlockStmt, sites []*site) []pendingCall {
 	known := make(map[*ast.CallExpr]bool, len(sites))
 	for _, s := range sites {
 		known[s.call] = true
 	}
+	var out []pendingCall
 	inspectEvaluated(body, func(n ast.Node) {
 		call, ok := n.(*ast.CallExpr)
 		if !ok || known[call] {
 			return
 		}
 		if m := c.pendingMethod(call); m != nil {
-			if mk := firstAfter(marks, call.End()); mk != nil {
-				c.addPending(body, call, m, mk)
-			}
+			out = append(out, pendingCall{call, m})
 		}
 	})
+	return out
 }
 
 // describe names a site's publish: the library call and its configuration,

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -132,7 +134,7 @@ func (r *Result) VisibleImplementations(m *types.Func) []*types.Func {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	out := r.implementations(m)
+	out := slices.Clone(r.implementations(m))
 	seen := make(map[*types.Func]bool)
 	for _, fn := range out {
 		seen[fn.Origin()] = true
@@ -292,4 +294,22 @@ func (r *Result) InterfaceRef(m *types.Func, skip func(token.Pos) bool) token.Po
 		}
 	}
 	return token.NoPos
+}
+
+// publishName matches the names of methods that hand a message or event
+// to a broker (Publish, SendEvent, Emit, Produce, Dispatch, ...).
+var publishName = regexp.MustCompile(`^(?i:publish|send|emit|produce|dispatch|write|push|deliver|notify|enqueue|broadcast|relay)`)
+
+// PublishLike reports whether fn is a method of a named interface outside
+// the standard library whose name says it hands a message to a broker: a
+// use case's port that an adapter may implement with a publish. Gates and
+// pending sites use it to leave the many other interface calls alone.
+func PublishLike(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || apis.IsStdlib(fn.Pkg().Path()) || !isInterfaceMethod(fn) {
+		return false
+	}
+	if _, named := types.Unalias(fn.Signature().Recv().Type()).(*types.Named); !named {
+		return false
+	}
+	return publishName.MatchString(fn.Name())
 }

@@ -136,7 +136,7 @@ func (f *Finder) Mark(call *ast.CallExpr) (string, bool) {
 // says it marks a relayed row done (MarkPublished, outboxRepo.Delete),
 // whoever declares it: Mark also requires it to be the analysed code's.
 func NamedMark(fn *types.Func) bool {
-	if fn.Pkg() == nil || failName.MatchString(fn.Name()) {
+	if fn.Pkg() == nil || apis.IsStdlib(fn.Pkg().Path()) || !markVerb(fn.Name()) || failName.MatchString(fn.Name()) {
 		return false
 	}
 	return markName.MatchString(fn.Name()) || doneVerb.MatchString(fn.Name()) && outboxTable.MatchString(owner(fn))
@@ -191,6 +191,19 @@ func moduleRoot(path string) string {
 		n = len(elems)
 	}
 	return strings.Join(elems[:n], "/")
+}
+
+// markVerb is a fast test that name starts with a verb of markName or
+// doneVerb (gates ask it of every function a package uses).
+func markVerb(name string) bool {
+	if name == "" {
+		return false
+	}
+	switch name[0] | 0x20 { // ASCII lower case
+	case 'm', 's', 'u', 'f', 'd', 'r', 'c', 'a':
+		return true
+	}
+	return false
 }
 
 // SameRoot reports whether two packages likely belong to one project:

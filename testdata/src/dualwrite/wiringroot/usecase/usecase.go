@@ -10,11 +10,11 @@ type Publisher interface {
 }
 
 type Repo interface {
-	Create(ctx context.Context, id string) error // want Create:`pending\(usecase\.\(\*Service\)\.Place at usecase\.go:30; usecase\.\(\*Service\)\.Audit at usecase\.go:38\)`
+	Create(ctx context.Context, id string) error
 }
 
 type Logger interface {
-	Info(msg string) // want Info:`pending\(usecase\.\(\*Service\)\.Audit at usecase\.go:41\)`
+	Info(msg string)
 }
 
 type Service struct {
