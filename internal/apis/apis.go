@@ -183,7 +183,7 @@ func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
 
 // Set is a set of Funcs. The zero value is empty and ready to use.
 type Set struct {
-	m     map[Func]bool
+	m      map[Func]bool
 	preds  []func(*types.Func) bool // members no table can list (ent's generated Tx.Commit)
 	shapes []Shape                  // interface methods that stand for a member by their signature (shape.go)
 }
