@@ -29,3 +29,10 @@ func (s *Set) MatchShape(m *types.Func) (Func, bool) {
 	}
 	return Func{}, false
 }
+
+// HasShape reports whether the interface method m stands for one of the
+// set's calls by its shape.
+func (s *Set) HasShape(m *types.Func) bool {
+	_, ok := s.MatchShape(m)
+	return ok
+}

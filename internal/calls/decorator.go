@@ -7,6 +7,13 @@ import (
 	"github.com/idemlint/idemlint/internal/apis"
 )
 
+// countedImpls returns the implementations of the interface method m
+// whose summaries decide m's: neither decorators (withoutDecorators) nor
+// generated code out of sight (withoutGenerated).
+func (r *Result) countedImpls(m *types.Func, impls []*types.Func) []*types.Func {
+	return r.withoutGenerated(m, r.withoutDecorators(m, impls))
+}
+
 // withoutDecorators returns the implementations of the interface method
 // m that do not call m themselves. A decorator (a cache that implements
 // the repository interface and falls back to another implementation of

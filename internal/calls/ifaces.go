@@ -42,7 +42,7 @@ func (r *Result) interfaceSummary(m *types.Func) *Summary {
 				impls = append(impls, fn)
 			}
 		}
-		impls = r.withoutDecorators(m, impls)
+		impls = r.countedImpls(m, impls)
 	}
 	if len(impls) == 0 {
 		out := &Summary{}

@@ -160,7 +160,9 @@ func (r *Result) summary(fn *types.Func) *Summary {
 	var s *Summary
 	switch {
 	case r.std || fn.Pkg() != nil && (apis.IsStdlib(fn.Pkg().Path()) || tableLibrary(fn.Pkg().Path())):
-		// the tables know the standard library and the tabled libraries
+		// the tables know the standard library and the tabled libraries,
+		// their generated gRPC clients by shape (shape.go)
+		s = r.tabledShape(fn)
 	case fn.Pkg() != r.pass.Pkg:
 		var f Summary
 		if fn.Pkg() != nil && r.pass.ImportObjectFact(fn, &f) {
