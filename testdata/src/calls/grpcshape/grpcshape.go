@@ -19,8 +19,8 @@ type Resp struct{ ID string }
 // LedgerClient is what protoc-gen-go-grpc writes; its implementation is
 // not in sight (another module).
 type LedgerClient interface {
-	Post(ctx context.Context, in *Req, opts ...grpc.CallOption) (*Resp, error) // want Post:`^net\(grpc\.ClientConnInterface\.Invoke\)$`
-	Tail(ctx context.Context, opts ...grpc.CallOption) (grpc.ClientStream, error) // want Tail:`^net\(grpc\.ClientConnInterface\.NewStream\)$`
+	Post(ctx context.Context, in *Req, opts ...grpc.CallOption) (*Resp, error)                              // want Post:`^net\(grpc\.ClientConnInterface\.Invoke\)$`
+	Tail(ctx context.Context, opts ...grpc.CallOption) (grpc.ClientStream, error)                           // want Tail:`^net\(grpc\.ClientConnInterface\.NewStream\)$`
 	Follow(ctx context.Context, in *Req, opts ...grpc.CallOption) (grpc.ServerStreamingClient[Resp], error) // want Follow:`^net\(grpc\.ClientConnInterface\.NewStream\)$`
 }
 
