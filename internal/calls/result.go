@@ -193,6 +193,8 @@ func (r *Result) compute(fn *types.Func, decl *ast.FuncDecl) *Summary {
 	if r.dbReach {
 		if returnsHeldTx(fn) {
 			s.Begins = r.computeBegins(decl)
+		} else {
+			s.Begins = r.computeStoredBegin(fn, decl)
 		}
 		s.Ends = r.computeEnds(fn, decl)
 	}
