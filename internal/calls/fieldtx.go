@@ -31,7 +31,7 @@ import (
 // pointer receiver, and returns where it begins, or "".
 func (r *Result) computeStoredBegin(fn *types.Func, decl *ast.FuncDecl) string {
 	recv := fn.Signature().Recv()
-	if recv == nil || decl.Body == nil {
+	if recv == nil || decl.Body == nil || !returnsErrorOnly(fn) {
 		return ""
 	}
 	if _, ok := types.Unalias(recv.Type()).(*types.Pointer); !ok {
@@ -108,7 +108,7 @@ func (r *Result) storedBeginAt(n ast.Node) (*Tx, *types.Var) {
 		return nil, nil
 	}
 	fn := apis.Callee(r.pass.TypesInfo, call)
-	if fn == nil || fn.Signature().Recv() == nil || returnsHeldTx(fn.Origin()) || returnsTxType(fn) {
+	if fn == nil || fn.Signature().Recv() == nil || !returnsErrorOnly(fn) {
 		return nil, nil
 	}
 	s := r.summary(fn)
@@ -161,4 +161,19 @@ func (r *Result) notOpenedHere(f function, held []*types.Var) []*types.Var {
 		}
 	}
 	return out
+}
+
+// returnsErrorOnly reports whether fn returns nothing or only an error,
+// as a begin that keeps its transaction in the receiver does; a method
+// returning the transaction or a holder of it is a begin of its own kind
+// (beginAt), and the test keeps the calls whose summaries are looked at few.
+func returnsErrorOnly(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	switch res.Len() {
+	case 0:
+		return true
+	case 1:
+		return types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type())
+	}
+	return false
 }
