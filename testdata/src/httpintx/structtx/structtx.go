@@ -166,3 +166,17 @@ func (s *Service) Close(ctx context.Context, id string) error {
 	}
 	return s.uow.Commit()
 }
+
+// Correct: a read-only transaction holds nothing while the repository
+// built on it asks the remote service.
+func SaveReadOnly(ctx context.Context, db *sql.DB, client *http.Client, id string) error {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := NewRepo(tx, client).Save(ctx, id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
