@@ -5,8 +5,8 @@ package realworld_test
 
 func init() {
 	shapes = append(shapes,
-		shape{analyzer: "httpintx", dir: "discopedtx", pending: ""},
-		shape{analyzer: "httpintx", dir: "grpcsiblingmodule", pending: ""},
+		shape{analyzer: "httpintx", dir: "discopedtx"},
+		shape{analyzer: "httpintx", dir: "grpcsiblingmodule"},
 		shape{analyzer: "offsetorder", dir: "watermillackfirst"},
 		shape{analyzer: "uuidinretry", dir: "natsinboxgated", pending: ""},
 		shape{analyzer: "offsetorder", dir: "redisbrpopfirst", pending: "issue 14: a Redis list pop (BRPOP) that removes the entry before the work is not an acknowledgement in the API tables"},
