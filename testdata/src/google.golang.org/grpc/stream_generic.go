@@ -1,4 +1,4 @@
-// Stub of google.golang.org/grpc v1.78.0 (stream_interfaces.go): only the declarations used by tests.
+// Stub of google.golang.org/grpc v1.85.0 (stream_interfaces.go): only the declarations used by tests.
 package grpc
 
 // ServerStreamingClient represents the client side of a server-streaming

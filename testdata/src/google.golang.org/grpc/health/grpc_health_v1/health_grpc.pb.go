@@ -1,4 +1,4 @@
-// Stub of google.golang.org/grpc v1.78.0 (health/grpc_health_v1/health_grpc.pb.go,
+// Stub of google.golang.org/grpc v1.85.0 (health/grpc_health_v1/health_grpc.pb.go,
 // health.pb.go): only the declarations used by tests. Generated client code
 // that lives outside the analysed code: the call layer has no summary for
 // the unexported implementation, as for a generated client in another module.
