@@ -45,6 +45,7 @@ func (r *Result) interfaceSummary(m *types.Func) *Summary {
 				impls = append(impls, fn)
 			}
 		}
+		impls = r.countedImpls(m, impls)
 	}
 	if len(impls) == 0 {
 		out := &Summary{}
@@ -352,7 +353,7 @@ func (r *Result) mirror(m *types.Func, set *apis.Set) *types.Func {
 			return lib
 		}
 	}
-	return nil
+	return r.shapeMirror(m, set)
 }
 
 func sameShape(a, b *types.Signature) bool {
