@@ -59,16 +59,19 @@ type Checker struct {
 func New(pass *analysis.Pass, layer *calls.Result, cfg Config, facts FactIO) *Checker {
 	durable := apis.DBStatements()
 	for _, s := range []*apis.Set{apis.TxCommits(), apis.NetworkCalls(), apis.KafkaProduces()} {
-		durable.Add(s.Funcs()...)
+		durable.AddSet(s)
 	}
 	durable.Add(cfg.ExtraHandlers...)
 	kafka := apis.KafkaCommits()
 	kafka.Add(cfg.ExtraCommits...)
 	for _, s := range []*apis.Set{apis.KafkaReceives(), apis.KafkaFetches(), apis.KafkaAutoCommitReads()} {
-		kafka.Add(s.Funcs()...)
+		kafka.AddSet(s)
 	}
+	kafka.AddSet(apis.RedisListPops())
 	commits := apis.KafkaCommits()
 	commits.Add(cfg.ExtraCommits...)
+	receives := apis.KafkaReceives()
+	receives.AddSet(apis.RedisListPops()) // a popped list entry is consumed data; the pop is its ack (offsetorder's listpop.go)
 	return &Checker{
 		Pass:     pass,
 		facts:    facts,
@@ -77,7 +80,7 @@ func New(pass *analysis.Pass, layer *calls.Result, cfg Config, facts FactIO) *Ch
 		libs:     make(map[*types.Func]*types.Func),
 		commits:  commits,
 		durable:  durable,
-		receives: apis.KafkaReceives(),
+		receives: receives,
 		memo:     make(map[*ssa.Function]*Summary),
 	}
 }
