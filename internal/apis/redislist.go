@@ -28,4 +28,3 @@ func RedisListPops() *Set { return redisListPops.Clone() }
 // IsRedisListPop reports whether fn pops entries off a Redis list
 // (BRPOP, BLPOP, RPOP, LPOP and their COUNT/MPOP forms).
 func IsRedisListPop(fn *types.Func) bool { return fn != nil && redisListPops.Match(fn) }
-
