@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
 	"github.com/idemlint/idemlint/internal/apis"
@@ -53,6 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !relevance.Open(pass) {
 		return nil, nil
 	}
+	a.funcs = ssaRes.SrcFuncs
 	for _, fn := range ssaRes.SrcFuncs {
 		a.checkFunc(fn)
 	}
@@ -79,6 +81,7 @@ type checker struct {
 	r        *report.Reporter
 	waits    *apis.Set
 	autoRead *apis.Set
+	funcs    []*ssa.Function // the package's functions (where a franz-go client is built)
 }
 
 func newChecker(pass *analysis.Pass, r *report.Reporter) *checker {

@@ -52,6 +52,7 @@ type Checker struct {
 	kafka       *apis.Set                   // every Kafka call of the tables, for interface resolution
 	libs        map[*types.Func]*types.Func // interface method → the library call it stands for (nil: none)
 	readerGroup *GroupIDState               // package-wide ReaderConfig knowledge, built on first use
+	franzOff    *bool                       // a franz-go option turning autocommit off is used, computed on first use
 }
 
 // New returns the Checker of a pass; layer (the call layer's result) may
