@@ -57,6 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 	a.funcs = ssaRes.SrcFuncs
 	for _, fn := range ssaRes.SrcFuncs {
 		a.checkFunc(fn)
+		a.checkAckNone(fn)
 	}
 	return nil, nil
 }

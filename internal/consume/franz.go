@@ -257,57 +257,20 @@ func franzNewClient(call *ssa.Call) Tri {
 	if !apis.IsFranzNewClient(obj) || len(call.Call.Args) != 1 {
 		return Unknown
 	}
-	if c, ok := call.Call.Args[0].(*ssa.Const); ok && c.IsNil() {
-		return No // no options: no group
-	}
-	sl, ok := call.Call.Args[0].(*ssa.Slice)
-	if !ok {
-		return Unknown // appended or passed in
-	}
-	arr, ok := sl.X.(*ssa.Alloc)
+	opts, ok := VariadicCalls(call.Call.Args[0])
 	if !ok {
 		return Unknown
 	}
 	group, off := false, false
-	for _, ref := range *arr.Referrers() {
-		ia, ok := ref.(*ssa.IndexAddr)
-		if !ok || ia.Referrers() == nil {
-			continue
+	for _, opt := range opts {
+		if !apis.IsFranzOption(opt) {
+			return Unknown
 		}
-		for _, r := range *ia.Referrers() {
-			st, ok := r.(*ssa.Store)
-			if !ok || st.Addr != ia {
-				continue
-			}
-			opt, ok := optionCall(st.Val)
-			if !ok {
-				return Unknown
-			}
-			group = group || apis.IsFranzConsumerGroup(opt)
-			off = off || apis.IsFranzAutoCommitOff(opt)
-		}
+		group = group || apis.IsFranzConsumerGroup(opt)
+		off = off || apis.IsFranzAutoCommitOff(opt)
 	}
 	if group && !off {
 		return Yes
 	}
 	return No
-}
-
-// optionCall returns the kgo option constructor v is a call of.
-func optionCall(v ssa.Value) (*types.Func, bool) {
-	for range 3 {
-		switch x := v.(type) {
-		case *ssa.ChangeInterface:
-			v = x.X
-			continue
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		case *ssa.Call:
-			obj, _ := CalleeOf(&x.Call)
-			return obj, apis.IsFranzOption(obj)
-		}
-		break
-	}
-	return nil, false
 }
