@@ -1,4 +1,4 @@
-// Stub of gorm.io/gorm v1.25.12 (finisher_api.go): the writes ctxcancel's
+// Stub of gorm.io/gorm v1.31.1 (finisher_api.go): the writes ctxcancel's
 // GORM cases use besides those of gorm.go.
 package gorm
 
