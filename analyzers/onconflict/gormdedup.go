@@ -97,4 +97,3 @@ func (c *checker) gormResultRead(parent ast.Node, body *ast.BlockStmt) bool {
 	}
 	return c.resultRead(parent, body)
 }
-
