@@ -96,3 +96,26 @@ func PopAndLog(ctx context.Context, rdb *redis.Client) {
 		log.Print(res)
 	}
 }
+
+// Command mimics a CLI command declared as a package variable whose Run
+// is a function literal (cobra's shape).
+type Command struct {
+	Use string
+	Run func(args []string)
+}
+
+// Bad: the same pop-first worker inside a package variable's literal.
+var workerCmd = &Command{
+	Use: "worker",
+	Run: func(args []string) {
+		ctx := context.Background()
+		rdb := redis.NewClient(&redis.Options{Addr: args[0]})
+		for {
+			body, err := rdb.RPop(ctx, "notifications").Result() // want `redis\.cmdable\.RPop removes the entry`
+			if err != nil {
+				return
+			}
+			notify(args[1], body)
+		}
+	},
+}
