@@ -46,9 +46,11 @@
 //     (category "notimeout").
 //
 // GORM carries the context in its handle: db.WithContext(ctx) is a sink
-// when the handle reaches, through GORM's chained calls (Where, Model,
-// Begin, ...), a write or a commit (Create, Save, Update*, Delete, Exec,
-// Commit, Transaction); a handle only read from is not.
+// when the handle reaches, through GORM's chained calls (Begin, Model,
+// Where, ...), a transaction's end (Begin then Commit, or Transaction),
+// like database/sql's BeginTx; a handle only read from, or written once
+// outside a transaction (like pgx's Exec: it fails whole and is done
+// again), is not.
 //
 // Calls through the project's own interfaces count (the shared call layer,
 // internal/calls): a Producer whose implementations in the package and its
@@ -80,9 +82,8 @@
 //   - commits: pgx and database/sql/sqlx transactions (Commit, BeginTx,
 //     BeginFunc), bun (RunInTx, BeginTx), Firestore RunTransaction, Spanner
 //     ReadWriteTransaction, MongoDB WithTransaction, and GORM's
-//     db.WithContext(ctx) when the handle reaches a write or a commit
-//     (Create, Save, Update*, Delete, Exec, Commit, Transaction; a handle
-//     only read from is no sink);
+//     db.WithContext(ctx) when the handle reaches a transaction's end
+//     (Begin then Commit, Transaction);
 //   - publishes: kafka-go WriteMessages, franz-go ProduceSync, amqp091
 //     PublishWithContext, JetStream Publish/PublishMsg (the jetstream
 //     package's Publisher interface), SQS SendMessage, Pub/Sub

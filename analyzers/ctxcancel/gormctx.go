@@ -9,25 +9,26 @@ import (
 )
 
 // gormUse returns the sink of a GORM db.WithContext(ctx) call whose handle
-// reaches, through GORM's chained calls (Where, Model, Begin, ...), a write
-// or a commit: the context governs that write. A handle only read from is
-// no sink.
+// reaches, through GORM's chained calls (Begin, Model, Where, ...), a
+// transaction's end (Commit, Transaction): the context governs the
+// commit. A handle only read from, or written once outside a transaction,
+// is no sink (apis/gormctx.go).
 func (s *state) gormUse(instr ssa.CallInstruction, obj *types.Func, common *ssa.CallCommon, recvOff int) (use, bool) {
 	call, ok := instr.(*ssa.Call)
 	if !ok || !apis.IsGORMWithContext(obj) || recvOff >= len(common.Args) {
 		return use{}, false
 	}
-	write := gormWrite(call)
-	if write == nil {
+	commit := gormCommit(call)
+	if commit == nil {
 		return use{}, false
 	}
 	return use{instr: instr, arg: common.Args[recvOff], argIdx: 0, kind: apis.SinkTx,
-		chain: []string{sinkName(obj), sinkName(write)}}, true
+		chain: []string{sinkName(obj), sinkName(commit)}}, true
 }
 
-// gormWrite returns the write or commit the *gorm.DB made by call reaches
-// as the receiver of GORM's calls, or nil.
-func gormWrite(call *ssa.Call) *types.Func {
+// gormCommit returns the transaction end the *gorm.DB made by call
+// reaches as the receiver of GORM's calls, or nil.
+func gormCommit(call *ssa.Call) *types.Func {
 	work := []ssa.Value{call}
 	seen := map[ssa.Value]bool{call: true}
 	for len(work) > 0 && len(seen) < 32 {
@@ -50,7 +51,7 @@ func gormWrite(call *ssa.Call) *types.Func {
 			if fn == nil {
 				continue
 			}
-			if apis.IsGORMCtxWrite(fn) {
+			if apis.IsGORMCtxCommit(fn) {
 				return fn
 			}
 			if apis.IsGORMDB(next.Type()) && !seen[next] {

@@ -3,34 +3,27 @@ package apis
 import "go/types"
 
 // GORM's context: db.WithContext(ctx) returns a *gorm.DB carrying ctx, and
-// the statement that finally runs on it (a Create, an Exec, a transaction's
-// Commit) runs under that context. WithContext is a context sink only when
-// its handle reaches such a write: a cancelled read fails and is retried,
-// a cancelled write rolls back.
+// what finally runs on it runs under that context. WithContext is a
+// context sink when its handle reaches a transaction's end — Begin then
+// Commit, or Transaction(fn), which commits after fn — like database/sql's
+// BeginTx. A single auto-committed write (Create, Updates, Exec) is no
+// sink, as pgx's or database/sql's Exec is none: cancelled, it fails whole
+// and is done again.
 
 var gormWithContext = Func{Path: gorm, Recv: "DB", Name: "WithContext"}
 
-// gormCtxWrites write (or commit) under the handle's context.
-var gormCtxWrites = func() *Set {
-	s := NewSet(
-		Func{Path: gorm, Recv: "DB", Name: "Exec"},
-		Func{Path: gorm, Recv: "DB", Name: "Commit"},
-		Func{Path: gorm, Recv: "DB", Name: "Transaction"},
-	)
-	for f := range dbWrites.m {
-		if f.Path == gorm {
-			s.Add(f)
-		}
-	}
-	return s
-}()
+// gormCtxCommits end a transaction under the handle's context.
+var gormCtxCommits = NewSet(
+	Func{Path: gorm, Recv: "DB", Name: "Commit"},
+	Func{Path: gorm, Recv: "DB", Name: "Transaction"},
+)
 
 // IsGORMWithContext reports whether fn is (*gorm.DB).WithContext.
 func IsGORMWithContext(fn *types.Func) bool { return fn != nil && Describe(fn) == gormWithContext }
 
-// IsGORMCtxWrite reports whether fn writes or commits on a *gorm.DB under
-// its context: Create, Save, Update*, Delete, Exec, Commit, Transaction, ...
-func IsGORMCtxWrite(fn *types.Func) bool { return gormCtxWrites.Match(fn) }
+// IsGORMCtxCommit reports whether fn commits a transaction on a *gorm.DB
+// under the handle's context (Commit, Transaction).
+func IsGORMCtxCommit(fn *types.Func) bool { return gormCtxCommits.Match(fn) }
 
 // IsGORMDB reports whether t is *gorm.DB, the handle GORM's calls chain on.
 func IsGORMDB(t types.Type) bool {

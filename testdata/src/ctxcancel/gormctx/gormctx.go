@@ -1,5 +1,5 @@
-// Package gormctx holds GORM writers whose handle carries the shutdown
-// context through db.WithContext(ctx).
+// Package gormctx holds GORM transactions whose handle carries the
+// shutdown context through db.WithContext(ctx).
 package gormctx
 
 import (
@@ -14,37 +14,44 @@ type Order struct {
 	Status string
 }
 
-// Bad: the stop loop's ctx reaches the Create through WithContext.
-func Sweep(ctx context.Context, db *gorm.DB, next func() *Order) {
+// Bad: a transaction begun on the handle commits under the stop loop's ctx.
+func Archive(ctx context.Context, db *gorm.DB, next func() *Order) {
+	for ctx.Err() == nil {
+		tx := db.WithContext(ctx).Begin() // want `ctx is cancelled on shutdown \(stop signal ctx.Err\(\) at gormctx.go:19\) and reaches .*WithContext → .*Commit`
+		tx.Delete(next())
+		tx.Create(&Order{Status: "archived"})
+		tx.Commit()
+	}
+}
+
+// Bad: Transaction commits after its callback, under ctx; in a helper.
+func ship(ctx context.Context, db *gorm.DB, id int) error { // want ship:"reachesSink p0:db.WithContext→db.Transaction"
+	return db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Model(&Order{}).Where("id = ?", id).Updates(map[string]any{"status": "shipped"}).Error; err != nil {
+			return err
+		}
+		return tx.Create(&Order{ID: id, Status: "audit"}).Error
+	})
+}
+
+func Ship(ctx context.Context, db *gorm.DB, ids func() []int) {
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-time.After(time.Second):
 		}
-		db.WithContext(ctx).Create(next()) // want `ctx is cancelled on shutdown \(stop signal ctx.Done\(\) at gormctx.go:21\) and reaches .*WithContext → .*Create`
-	}
-}
-
-// Bad: through a chain (Where, Model) to Updates, in a helper.
-func markShipped(ctx context.Context, db *gorm.DB, id int) error { // want markShipped:"reachesSink p0:db.WithContext→db.Updates"
-	return db.WithContext(ctx).Model(&Order{}).Where("id = ?", id).Updates(map[string]any{"status": "shipped"}).Error
-}
-
-func Ship(ctx context.Context, db *gorm.DB, ids func() []int) {
-	for ctx.Err() == nil {
 		for _, id := range ids() {
-			_ = markShipped(ctx, db, id) // want `ctx is cancelled on shutdown .* and reaches markShipped → .*WithContext → .*Updates`
+			_ = ship(ctx, db, id) // want `ctx is cancelled on shutdown \(stop signal ctx.Done\(\) at gormctx.go:40\) and reaches ship → .*WithContext → .*Transaction`
 		}
 	}
 }
 
-// Bad: a transaction begun on the handle deletes and commits under ctx.
-func Archive(ctx context.Context, db *gorm.DB, next func() *Order) {
+// Good: a single auto-committed write, like pgx's Exec, fails whole and is
+// done again.
+func Sweep(ctx context.Context, db *gorm.DB, next func() *Order) {
 	for ctx.Err() == nil {
-		tx := db.WithContext(ctx).Begin() // want `ctx is cancelled on shutdown .* and reaches .*WithContext → .*Delete`
-		tx.Delete(next())
-		tx.Commit()
+		db.WithContext(ctx).Model(&Order{}).Where("id = ?", next().ID).Updates(map[string]any{"status": "swept"})
 	}
 }
 
@@ -57,11 +64,13 @@ func Count(ctx context.Context, db *gorm.DB, out chan<- int64) {
 	}
 }
 
-// Good: the write gets a detached context with a deadline.
-func SweepDetached(ctx context.Context, db *gorm.DB, next func() *Order) {
+// Good: the transaction gets a detached context with a deadline.
+func ArchiveDetached(ctx context.Context, db *gorm.DB, next func() *Order) {
 	for ctx.Err() == nil {
-		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-		db.WithContext(wctx).Create(next())
+		tctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		tx := db.WithContext(tctx).Begin()
+		tx.Delete(next())
+		tx.Commit()
 		cancel()
 	}
 }
