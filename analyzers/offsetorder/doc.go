@@ -84,9 +84,9 @@
 //     DoubleAck; nats.AckNone() subscriptions and jetstream consumers with
 //     AckPolicy AckNonePolicy), watermill (Message.Ack), Google Pub/Sub
 //     (Message.Ack), SQS (DeleteMessage), Redis streams (XAck), Redis list
-//     queues (BRPop, BLPop, RPop, LPop of go-redis v8/v9; BLMove or
-//     BRPopLPush into a processing list with LRem after the work is the
-//     correct form);
+//     queues (BRPop, BLPop, RPop, LPop of go-redis v8/v9; with BLMove or
+//     BRPopLPush into a processing list, the LRem of the entry is the ack
+//     and belongs after the work);
 //   - durable work: SQL statements and commits (pgx, database/sql, sqlx,
 //     GORM, bun, ent's generated Tx.Commit), MongoDB and Redis writes,
 //     HTTP and gRPC calls, publishes.

@@ -75,7 +75,8 @@
 // reader), sarama (MarkMessage, MarkOffset), franz-go (CommitRecords,
 // MarkCommitRecords, default autocommit), confluent-kafka-go
 // (StoreMessage, StoreOffsets, Commit*); acks of amqp091-go, JetStream,
-// SQS, Redis streams and watermill handlers returning nil; amqp091
+// SQS, Redis streams, Redis processing lists (LRem of an entry BLMove or
+// BRPopLPush took) and watermill handlers returning nil; amqp091
 // Reject/Nack without requeue and no x-dead-letter-exchange in sight.
 //
 // Bad:

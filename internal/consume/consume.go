@@ -68,11 +68,15 @@ func New(pass *analysis.Pass, layer *calls.Result, cfg Config, facts FactIO) *Ch
 	for _, s := range []*apis.Set{apis.KafkaReceives(), apis.KafkaFetches(), apis.KafkaAutoCommitReads()} {
 		kafka.AddSet(s)
 	}
-	kafka.AddSet(apis.RedisListPops())
+	for _, s := range []*apis.Set{apis.RedisListPops(), apis.RedisListMoves(), apis.RedisListRemoves()} {
+		kafka.AddSet(s)
+	}
 	commits := apis.KafkaCommits()
 	commits.Add(cfg.ExtraCommits...)
+	commits.AddSet(apis.RedisListRemoves()) // LRem of a processing list's entry (see CommitVia)
 	receives := apis.KafkaReceives()
-	receives.AddSet(apis.RedisListPops()) // a popped list entry is consumed data; the pop is its ack (offsetorder's listpop.go)
+	receives.AddSet(apis.RedisListPops())  // a popped list entry is consumed data; the pop is its ack (offsetorder's listpop.go)
+	receives.AddSet(apis.RedisListMoves()) // an entry moved into a processing list, acked by its LRem
 	return &Checker{
 		Pass:     pass,
 		facts:    facts,

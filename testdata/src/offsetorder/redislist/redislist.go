@@ -59,7 +59,7 @@ func PopFirstV8(ctx context.Context, rdb *redisv8.Client, db *sql.DB) { // want 
 
 // Good: the reliable queue: BLMOVE into a processing list, the work, then
 // LREM from the processing list.
-func MoveThenRemove(ctx context.Context, rdb *redis.Client, db *sql.DB) { // want MoveThenRemove:"durableWork"
+func MoveThenRemove(ctx context.Context, rdb *redis.Client, db *sql.DB) { // want MoveThenRemove:"commitsOffset" MoveThenRemove:"durableWork"
 	for {
 		job, err := rdb.BLMove(ctx, "jobs", "jobs:processing", "RIGHT", "LEFT", 0).Result()
 		if err != nil {
@@ -72,8 +72,36 @@ func MoveThenRemove(ctx context.Context, rdb *redis.Client, db *sql.DB) { // wan
 	}
 }
 
+// Bad: the reliable queue's LREM comes before the work: the entry leaves
+// the processing list, then the write may never happen.
+func RemoveFirst(ctx context.Context, rdb *redis.Client, db *sql.DB) { // want RemoveFirst:"commitsOffset" RemoveFirst:"durableWork"
+	for {
+		job, err := rdb.BLMove(ctx, "jobs", "jobs:processing", "RIGHT", "LEFT", 0).Result()
+		if err != nil {
+			continue
+		}
+		rdb.LRem(ctx, "jobs:processing", 1, job) // want `message acknowledged by redis\.cmdable\.LRem before \(\*sql\.DB\)\.ExecContext`
+		db.ExecContext(ctx, "INSERT INTO jobs (payload) VALUES ($1)", job)
+	}
+}
+
+// Good: an LRem of a constant is list housekeeping, not the entry's ack.
+func TrimMarker(ctx context.Context, rdb *redis.Client, db *sql.DB) { // want TrimMarker:"commitsOffset" TrimMarker:"durableWork"
+	for {
+		job, err := rdb.BLMove(ctx, "jobs", "jobs:processing", "RIGHT", "LEFT", 0).Result()
+		if err != nil {
+			continue
+		}
+		rdb.LRem(ctx, "jobs:processing", 0, "PING")
+		if _, err := db.ExecContext(ctx, "INSERT INTO jobs (payload) VALUES ($1)", job); err != nil {
+			continue
+		}
+		rdb.LRem(ctx, "jobs:processing", 1, job)
+	}
+}
+
 // Good: the same with BRPOPLPUSH on go-redis v8.
-func PopPushThenRemoveV8(ctx context.Context, rdb *redisv8.Client, db *sql.DB) { // want PopPushThenRemoveV8:"durableWork"
+func PopPushThenRemoveV8(ctx context.Context, rdb *redisv8.Client, db *sql.DB) { // want PopPushThenRemoveV8:"commitsOffset" PopPushThenRemoveV8:"durableWork"
 	for {
 		job, err := rdb.BRPopLPush(ctx, "jobs", "jobs:processing", 0).Result()
 		if err != nil {
