@@ -63,6 +63,11 @@
 // insert of a key backed by a unique key with only transactional work
 // between. SQL that is not constant is not read.
 //
+// Libraries: pgx, database/sql, sqlx, sqlc; GORM (Where/First/Take/Count,
+// Create/Save, clause.OnConflict); go-redis v8/v9 (Get/Exists, Set,
+// SetNX, SetArgs); unique keys from the module's SQL files, sqlc schemas,
+// atlas HCL and GORM tags.
+//
 // Bad:
 //
 //	var n int

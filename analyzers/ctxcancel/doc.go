@@ -46,6 +46,13 @@
 //     on the way: a hung database or broker holds shutdown until SIGKILL
 //     (category "notimeout").
 //
+// GORM carries the context in its handle: db.WithContext(ctx) is a sink
+// when the handle reaches, through GORM's chained calls (Begin, Model,
+// Where, ...), a transaction's end (Begin then Commit, or Transaction),
+// like database/sql's BeginTx; a handle only read from, or written once
+// outside a transaction (like pgx's Exec: it fails whole and is done
+// again), is not.
+//
 // Calls through the project's own interfaces count (the shared call layer,
 // internal/calls): a Producer whose implementations in the package and its
 // imports all hand the context to a sink, or, with none in sight, a
@@ -71,6 +78,18 @@
 // the transaction's Commit, BeginTx or BeginFunc may be cancelled: the
 // claim rolls back with the effects and the redelivery replays the unit.
 // A publish outside that transaction is still reported.
+//
+// Libraries:
+//   - commits: pgx and database/sql/sqlx transactions (Commit, BeginTx,
+//     BeginFunc), bun (RunInTx, BeginTx), Firestore RunTransaction, Spanner
+//     ReadWriteTransaction, MongoDB WithTransaction, and GORM's
+//     db.WithContext(ctx) when the handle reaches a transaction's end
+//     (Begin then Commit, Transaction);
+//   - publishes: kafka-go WriteMessages, franz-go ProduceSync, amqp091
+//     PublishWithContext, JetStream Publish/PublishMsg (the jetstream
+//     package's Publisher interface), SQS SendMessage, Pub/Sub
+//     PublishResult.Get;
+//   - -txsinks and -publishsinks add your own.
 //
 // Bad:
 //

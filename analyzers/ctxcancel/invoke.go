@@ -99,9 +99,9 @@ func (s *state) summaryOfObj(fn *types.Func) []ParamSink {
 func (s *state) sinkSet() *apis.Set {
 	if s.sinks == nil {
 		s.sinks = apis.TxContextSinks()
-		s.sinks.Add(apis.PublishContextSinks().Funcs()...)
-		s.sinks.Add(s.txSinks.Funcs()...)
-		s.sinks.Add(s.publishSinks.Funcs()...)
+		s.sinks.AddSet(apis.PublishContextSinks())
+		s.sinks.AddSet(s.txSinks)
+		s.sinks.AddSet(s.publishSinks)
 	}
 	return s.sinks
 }

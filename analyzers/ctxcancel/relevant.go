@@ -15,7 +15,7 @@ import (
 //
 // Every finding and every ReachesSink fact starts at a call of a sink in
 // this package (sinks): a function of the tables or of
-// -txsinks/-publishsinks, or a function of another package with a
+// -txsinks/-publishsinks, GORM's WithContext (gormctx.go), or a function of another package with a
 // ReachesSink fact — or at the Commit method of a type that implements
 // pgx's Tx, which no table lists (commitsOfPgxTx). Without one, only
 // ReturnsDetached can come up (detachers), for a function declared here
@@ -55,7 +55,7 @@ func sinkInterfaces(pass *analysis.Pass) bool {
 // sinks is the gate of findings and ReachesSink facts.
 var sinks = gate.Gate{
 	Funcs: func() []*apis.Set {
-		return []*apis.Set{extraTxSinks.AddTo(apis.TxContextSinks()), extraPublishSinks.AddTo(apis.PublishContextSinks())}
+		return []*apis.Set{extraTxSinks.AddTo(apis.TxContextSinks()), extraPublishSinks.AddTo(apis.PublishContextSinks()), apis.GORMContextHandles()}
 	},
 	Facts: []analysis.Fact{new(ReachesSink)},
 }

@@ -65,6 +65,9 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 			kind = s.gateKind(kind, instr)
 			return []use{{instr: instr, arg: common.Args[i+recvOff], argIdx: i, kind: kind, chain: []string{sinkName(obj)}}}
 		}
+		if u, ok := s.gormUse(instr, obj, common, recvOff); ok {
+			return []use{u}
+		}
 	}
 	var out []use
 	for _, ps := range s.summaryOf(callee) {

@@ -76,6 +76,12 @@
 // A publish whose failure rolls the write back is still reported: the
 // commit can fail after the publish succeeded.
 //
+// Libraries: writes of pgx, database/sql, sqlx, sqlc, GORM, bun, ent and
+// MongoDB; publishes of kafka-go, sarama, franz-go, confluent-kafka-go,
+// amqp091-go (and streadway/amqp), NATS and JetStream, watermill
+// publishers, Google Pub/Sub, SQS and SNS; outboxes (tables named
+// *outbox*, watermill-sql) are left alone.
+//
 // Bad:
 //
 //	func (s *Service) CreateOrder(ctx context.Context, o Order) error {

@@ -70,6 +70,13 @@
 // transaction is told to move before Begin; a POST, PUT, PATCH, DELETE, a
 // gRPC call or a call whose method is not visible gets the outbox advice.
 //
+// Libraries: transactions of pgx, database/sql, sqlx, GORM (Transaction,
+// Begin/Commit), ent (generated Client.Tx), bun (RunInTx, BeginTx),
+// Firestore RunTransaction, Spanner ReadWriteTransaction, MongoDB
+// WithTransaction and your own WithTx helpers; calls of net/http and gRPC
+// client connections (and the generated clients over them), and
+// -network-calls.
+//
 // Bad:
 //
 //	tx, err := c.pool.Begin(ctx)

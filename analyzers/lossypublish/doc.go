@@ -106,6 +106,12 @@
 // (a parameter from another package) is not reported: its acks are not
 // known.
 //
+// Libraries: kafka-go Writer (Async, RequiredAcks, batching), sarama
+// (NoResponse, AsyncProducer), franz-go (NoAck, Produce promises),
+// amqp091-go (Confirm, deferred confirmations), wagslane/go-rabbitmq, NATS
+// core and JetStream async publish, oagudo/outbox publishers; marks by SQL
+// UPDATE/DELETE or Mark* methods.
+//
 // Bad:
 //
 //	func NewProducer(brokers []string) *Producer {

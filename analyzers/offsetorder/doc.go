@@ -37,7 +37,23 @@
 //     partition, so one worker commits past a sibling's unfinished or
 //     failed message. Not reported for a reader made in the loop (one group
 //     member per worker), a reader without GroupID, a known worker that
-//     does not commit, or a single goroutine.
+//     does not commit, or a single goroutine;
+//   - acks that come with the delivery: amqp091 Consume with autoAck true,
+//     a JetStream subscription with nats.AckNone() or a jetstream consumer
+//     created here with AckPolicy AckNonePolicy whose handler does durable
+//     work, and a Redis list pop (BRPop, LPop, ...) whose entry is handled
+//     afterwards: the pop removed it from Redis, so it is the ack;
+//   - franz-go's default autocommit: PollFetches or PollRecords on a group
+//     client whose construction the package shows (kgo.NewClient with
+//     kgo.ConsumerGroup and neither DisableAutoCommit nor AutoCommitMarks,
+//     directly, in a local or in a struct field every store of which is
+//     such a client), followed by the handling of the records: the client
+//     commits what it polled on a timer, a rebalance and Close, not after
+//     the handler. A client built in another package is left alone.
+//
+// A message acknowledged one by one (a broker's Ack, SQS DeleteMessage,
+// Redis XAck, or a helper given the delivery) is reported as "message
+// acknowledged", a Kafka offset as "offset committed".
 //
 // Calls through functions count: a function that commits offsets (your
 // commit(msg) helper) is a commit, and a function that does durable work is
@@ -59,7 +75,29 @@
 // of the commit, logging, counting or returning its error), logging and
 // metrics (a project's Logger or Metrics interface, Errorw/Infof/With
 // methods) and error returns; ReadMessage on a reader whose visible config
-// has no GroupID (it commits nothing).
+// has no GroupID (it commits nothing); a Redis list queue that moves the
+// entry into a processing list (BLMove, BRPopLPush) and removes it with
+// LRem after the work; a franz-go client with AutoCommitMarks or
+// DisableAutoCommit, without a consumer group, or built out of sight.
+//
+// Libraries:
+//   - Kafka offsets: kafka-go (CommitMessages, ReadMessage on a group
+//     reader), sarama (MarkMessage, MarkOffset, Commit), franz-go
+//     (CommitRecords, MarkCommitRecords, CommitUncommittedOffsets, ...,
+//     and the default autocommit of a group client built in sight without
+//     DisableAutoCommit or AutoCommitMarks), confluent-kafka-go
+//     (CommitMessage, StoreMessage, ...);
+//   - acknowledgements: amqp091-go and streadway/amqp (Delivery.Ack,
+//     Consume with autoAck true), NATS and JetStream (Ack, AckSync,
+//     DoubleAck; nats.AckNone() subscriptions and jetstream consumers with
+//     AckPolicy AckNonePolicy), watermill (Message.Ack), Google Pub/Sub
+//     (Message.Ack), SQS (DeleteMessage), Redis streams (XAck), Redis list
+//     queues (BRPop, BLPop, RPop, LPop of go-redis v8/v9; with BLMove or
+//     BRPopLPush into a processing list, the LRem of the entry is the ack
+//     and belongs after the work);
+//   - durable work: SQL statements and commits (pgx, database/sql, sqlx,
+//     GORM, bun, ent's generated Tx.Commit), MongoDB and Redis writes,
+//     HTTP and gRPC calls, publishes.
 //
 // Bad:
 //

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
 	"github.com/idemlint/idemlint/internal/apis"
@@ -53,9 +54,11 @@ func run(pass *analysis.Pass) (any, error) {
 	if !relevance.Open(pass) {
 		return nil, nil
 	}
+	a.funcs = ssaRes.SrcFuncs
 	for _, fn := range ssaRes.SrcFuncs {
 		a.checkFunc(fn)
 		a.checkSharedReaders(fn)
+		a.checkAckNone(fn)
 	}
 	return nil, nil
 }
@@ -80,6 +83,7 @@ type checker struct {
 	r        *report.Reporter
 	waits    *apis.Set
 	autoRead *apis.Set
+	funcs    []*ssa.Function // the package's functions (where a franz-go client is built)
 }
 
 func newChecker(pass *analysis.Pass, r *report.Reporter) *checker {

@@ -59,6 +59,8 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 		}
 	}
 	a.checkAutoAck(fn, s)
+	a.checkListPops(fn, s)
+	a.checkFranzAutoCommit(fn, s)
 	for _, r := range s.reads {
 		h := consume.Search(r, false, func(i ssa.Instruction) bool { return i != r && s.handler[i] != "" }, nil)
 		if h != nil {

@@ -45,7 +45,10 @@
 // function that writes) runs the side effect again (category "dedupgate").
 // Upserts, further DO NOTHING inserts, absolute UPDATEs, DELETEs and the
 // transaction's commit repeat harmlessly: an insert followed only by those
-// gates nothing.
+// gates nothing. The same holds for GORM: a Create with
+// Clauses(clause.OnConflict{DoNothing: true}) succeeds on a duplicate with
+// RowsAffected 0 (and the model's ID unset); reading only its Error before
+// a later write lets the duplicate through, reading RowsAffected handles it.
 //
 // SQL is read from constant string expressions (literals, named constants,
 // concatenations) passed as the query; sqlc's generated "-- name: X :one"
@@ -58,6 +61,12 @@
 // ErrNoRows; an Exec whose RowsAffected is checked; an ignored result in a
 // function that writes nothing afterwards (a plain idempotent insert).
 // The idemlint command also checks sqlc query files on request (-sqlc).
+//
+// Libraries: pgx (Conn, Pool, Tx, Batch, CollectOneRow), database/sql,
+// sqlx, sqlc's generated queries; GORM's Create with
+// Clauses(clause.OnConflict{DoNothing: true}) as a dedup gate (its
+// RowsAffected read is the handled form). ORM writes (GORM, bun, ent,
+// MongoDB) count as writes after a gate.
 //
 // Bad:
 //

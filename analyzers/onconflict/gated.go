@@ -25,6 +25,9 @@ func (c *checker) gatedEffect(call *ast.CallExpr, cleared []clearedTable) (strin
 	if q, known := c.queryOf(call); known && (q.repeatable() || q.replaces(call.Pos(), cleared)) {
 		return "", false
 	}
+	if c.gormDoNothingCreate(call) {
+		return "", false // another DO NOTHING insert repeats harmlessly
+	}
 	if fn := apis.Callee(c.info, call); fn != nil && c.commits.Match(fn) {
 		return "", false
 	}

@@ -25,10 +25,12 @@ func (c *checker) reportAll(r *report.Reporter) {
 					fn, _ := c.info.Defs[n.Name].(*types.Func)
 					c.reportBody(r, c.body(n.Body, n.Type, fn))
 					c.reportDedup(r, n.Body)
+					c.reportGORMDedup(r, n.Body)
 				}
 			case *ast.FuncLit:
 				c.reportBody(r, c.body(n.Body, n.Type, nil))
 				c.reportDedup(r, n.Body)
+				c.reportGORMDedup(r, n.Body)
 			}
 			return true
 		})

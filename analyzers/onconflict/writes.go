@@ -27,7 +27,7 @@ func (c *checker) bodyWrites(body *ast.BlockStmt) *Writes {
 }
 
 // isWrite reports whether call writes: a statement that is not a known
-// read, a transaction commit, a network call, a Kafka produce, an extra
+// read, an ORM write (GORM Create, ...), a transaction commit, a network call, a Kafka produce, an extra
 // write of the configuration, or a call of a function that writes. It
 // returns the name of the call.
 func (c *checker) isWrite(call *ast.CallExpr) (string, bool) {
@@ -42,7 +42,7 @@ func (c *checker) isWrite(call *ast.CallExpr) (string, bool) {
 		return "", false
 	}
 	switch {
-	case c.commits.Match(fn), c.produces.Match(fn), c.writes.Match(fn):
+	case c.commits.Match(fn), c.produces.Match(fn), c.writes.Match(fn), apis.IsORMWrite(fn):
 		return funcname.Lib(fn, nil), true
 	}
 	if chain := c.net.NetChain(fn); chain != nil {

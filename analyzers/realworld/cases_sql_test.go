@@ -10,6 +10,6 @@ func init() {
 		shape{analyzer: "httpintx", dir: "grpcsiblingmodule"},
 		shape{analyzer: "offsetorder", dir: "watermillackfirst"},
 		shape{analyzer: "uuidinretry", dir: "natsinboxgated", pending: ""},
-		shape{analyzer: "offsetorder", dir: "redisbrpopfirst", pending: "issue 14: a Redis list pop (BRPOP) that removes the entry before the work is not an acknowledgement in the API tables"},
+		shape{analyzer: "offsetorder", dir: "redisbrpopfirst"},
 	)
 }

@@ -75,6 +75,14 @@
 // The finding is at the statement where the failure branch moves on (the
 // continue or return after the logging).
 //
+// Libraries: offsets of kafka-go (CommitMessages, ReadMessage on a group
+// reader), sarama (MarkMessage, MarkOffset), franz-go (CommitRecords,
+// MarkCommitRecords, default autocommit), confluent-kafka-go
+// (StoreMessage, StoreOffsets, Commit*); acks of amqp091-go, JetStream,
+// SQS, Redis streams, Redis processing lists (LRem of an entry BLMove or
+// BRPopLPush took) and watermill handlers returning nil; amqp091
+// Reject/Nack without requeue and no x-dead-letter-exchange in sight.
+//
 // Bad:
 //
 //	for {

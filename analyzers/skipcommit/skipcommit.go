@@ -71,9 +71,8 @@ func MayReport(pkg *types.Package) bool {
 // checker holds the state of one pass.
 type checker struct {
 	*consume.Checker
-	r        *report.Reporter
-	dlx      *bool // a dead-letter exchange is declared in sight, computed on first use
-	franzOff *bool // the package turns franz-go's autocommit off, computed on first use
-	funcs    []*ssa.Function
-	callers  map[*ssa.Function][]*ssa.Call // static calls by callee, built on first use
+	r       *report.Reporter
+	dlx     *bool // a dead-letter exchange is declared in sight, computed on first use
+	funcs   []*ssa.Function
+	callers map[*ssa.Function][]*ssa.Call // static calls by callee, built on first use
 }

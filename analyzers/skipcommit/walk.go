@@ -219,7 +219,7 @@ func (a *checker) loopCommit(s *funcState, l *loop, after token.Pos) (string, to
 		obj, _ := consume.CalleeOf(&call.Call)
 		lib := a.LibOf(obj)
 		switch {
-		case apis.IsFranzPoll(lib) && !a.franzAutoCommitOff():
+		case apis.IsFranzPoll(lib) && !a.FranzAutoCommitOff():
 			return "franz-go's autocommit at the next " + a.Name(lib), call.Pos()
 		case apis.KafkaAutoCommitReads().Match(lib) && a.readerCommits(call):
 			return a.Name(lib) + " (the group reader commits as it reads)", call.Pos()
@@ -241,22 +241,6 @@ func (a *checker) readerCommits(call *ssa.Call) bool {
 		return false
 	}
 	return a.PkgGroupID().WithGroup
-}
-
-// franzAutoCommitOff reports whether the package passes a franz-go option
-// turning autocommit off (or to marked records only).
-func (a *checker) franzAutoCommitOff() bool {
-	if a.franzOff == nil {
-		off := false
-		for _, f := range a.Pass.TypesInfo.Uses {
-			if fn, ok := f.(*types.Func); ok && apis.IsFranzAutoCommitOff(fn) {
-				off = true
-				break
-			}
-		}
-		a.franzOff = &off
-	}
-	return *a.franzOff
 }
 
 // errorChecked reports whether a call's error result is tested against

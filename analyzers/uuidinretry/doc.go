@@ -59,6 +59,19 @@
 // Where it is safe, a suggested fix moves the statement that makes the key
 // from the top of the operation to just before the retry call.
 //
+// Libraries:
+//   - retries: retry-go, backoff v4/v5, go-retry, client-go's retry
+//     (OnError, RetryOnConflict), go-retryablehttp, your own retry helpers
+//     (a fact) and hand-written retry loops;
+//   - redeliveries: kafka-go, sarama, franz-go and confluent-kafka-go
+//     delivery loops; handlers of amqp091-go (and streadway/amqp), NATS and
+//     JetStream, watermill, Google Pub/Sub, SQS (aws-sdk-go-v2) and Redis
+//     streams messages; asynq tasks, river jobs, Temporal activities
+//     (registered or executed);
+//   - generators: google/uuid, gofrs/uuid, satori/go.uuid, oklog/ulid,
+//     segmentio/ksuid, rs/xid, lithammer/shortuuid, crypto/rand and the
+//     project's own helpers (a fact).
+//
 // Bad:
 //
 //	err := retry.Do(func() error {

@@ -238,7 +238,21 @@ func (s *Set) MatchCall(info *types.Info, call *ast.CallExpr) (*types.Func, bool
 	return nil, false
 }
 
-// Funcs returns the set's members, sorted.
+// AddSet adds every member of o to the set: its listed functions and its
+// matchers (Funcs lists only the former; a union built from it would drop
+// ent's generated Tx.Commit).
+func (s *Set) AddSet(o *Set) {
+	if o == nil {
+		return
+	}
+	for f := range o.m {
+		s.Add(f)
+	}
+	s.preds = append(s.preds, o.preds...)
+}
+
+// Funcs returns the set's listed members, sorted (not the functions its
+// matchers accept: use AddSet to join sets).
 func (s *Set) Funcs() []Func {
 	out := make([]Func, 0, len(s.m))
 	for f := range s.m {

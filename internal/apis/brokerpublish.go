@@ -37,17 +37,13 @@ var brokerPublishes = func() *Set {
 		Func{Path: amqp091, Recv: "Channel", Name: "PublishWithDeferredConfirm"},
 		Func{Path: amqp091, Recv: "Channel", Name: "PublishWithDeferredConfirmWithContext"},
 		Func{Path: streadwayAMQP, Recv: "Channel", Name: "Publish"},
-		// NATS core and JetStream (nats.go's legacy JetStream interface, and
-		// the jetstream package, whose Publisher interface JetStream embeds)
+		// NATS core and nats.go's legacy JetStream interface (the jetstream
+		// package's publishes are added below)
 		Func{Path: natsGo, Recv: "Conn", Name: "Publish"},
 		Func{Path: natsGo, Recv: "Conn", Name: "PublishMsg"},
 		Func{Path: natsGo, Recv: "EncodedConn", Name: "Publish"},
 		Func{Path: natsGo, Recv: "JetStream", Name: "Publish"},
 		Func{Path: natsGo, Recv: "JetStream", Name: "PublishMsg"},
-		Func{Path: jetstream, Recv: "Publisher", Name: "Publish"},
-		Func{Path: jetstream, Recv: "Publisher", Name: "PublishMsg"},
-		Func{Path: jetstream, Recv: "JetStream", Name: "Publish"},
-		Func{Path: jetstream, Recv: "JetStream", Name: "PublishMsg"},
 		// Google Pub/Sub (v1 Topic, v2 Publisher)
 		Func{Path: pubsubPkg, Recv: "Topic", Name: "Publish"},
 		Func{Path: pubsubPkg, Recv: "Publisher", Name: "Publish"},
@@ -63,6 +59,7 @@ var brokerPublishes = func() *Set {
 	for _, p := range []string{watermillGoogleCloud, watermillKafka, watermillAMQP, watermillNATS, watermillJetStream, watermillRedis, watermillSNS, watermillSQS} {
 		s.Add(Func{Path: p, Recv: "Publisher", Name: "Publish"})
 	}
+	s.Add(jetStreamPublishes...) // the jetstream package (jetstreampublish.go)
 	return s
 }()
 

@@ -8,13 +8,15 @@ package apis
 func init() {
 	for f, ctx := range map[Func]int{
 		{Path: amqp091, Recv: "Channel", Name: "PublishWithContext"}: 0,
-		{Path: jetstream, Recv: "JetStream", Name: "Publish"}:        0,
-		{Path: jetstream, Recv: "JetStream", Name: "PublishMsg"}:     0,
 		{Path: sqsPkg, Recv: "Client", Name: "SendMessage"}:          0,
 		{Path: sqsPkg, Recv: "Client", Name: "SendMessageBatch"}:     0,
 		{Path: pubsubMsg, Recv: "PublishResult", Name: "Get"}:        0,
 	} {
 		kafkaProduces[f] = ctx
+		publishCtxSinks.Add(f)
+	}
+	for _, f := range jetStreamPublishes {
+		kafkaProduces[f] = 0
 		publishCtxSinks.Add(f)
 	}
 	for f, ctx := range map[Func]int{

@@ -73,7 +73,8 @@ func RejectRequeueArg(fn *types.Func) int {
 }
 
 // IsPerMessageAck reports whether fn acknowledges one message of a broker
-// (amqp091, NATS, watermill, Pub/Sub, SQS, Redis streams) rather than
+// (amqp091, NATS, watermill, Pub/Sub, SQS, Redis streams and processing
+// lists) rather than
 // commit a Kafka offset, which covers every earlier message of the
 // partition too.
 func IsPerMessageAck(fn *types.Func) bool {
@@ -86,7 +87,7 @@ func IsPerMessageAck(fn *types.Func) bool {
 			return true
 		}
 	}
-	return false
+	return redisListRemoves.Has(d) // a Redis processing list's LRem (redislist.go)
 }
 
 // franzAutoCommitOff are the franz-go options that turn off committing

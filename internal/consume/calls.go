@@ -49,6 +49,9 @@ func (a *Checker) LocalFunc(obj *types.Func, fn *ssa.Function) *ssa.Function {
 func (a *Checker) CommitVia(c *ssa.CallCommon) string {
 	obj, fn := CalleeOf(c)
 	if lib := a.LibOf(obj); lib != nil && a.commits.Match(lib) {
+		if apis.IsRedisListRemove(lib) && !removesVariable(c, obj) {
+			return "" // LRem of a constant: list housekeeping, no entry acked
+		}
 		return a.Name(lib)
 	}
 	if f := a.LocalFunc(obj, fn); f != nil {
@@ -235,4 +238,22 @@ func (a *Checker) FuncName(obj *types.Func, fn *ssa.Function) string {
 		return fn.Name()
 	}
 	return "a function value"
+}
+
+// removesVariable reports whether an LRem call removes a value the code
+// computed (an entry it received) rather than a constant.
+func removesVariable(c *ssa.CallCommon, obj *types.Func) bool {
+	i := apis.RedisListRemoveValueArg
+	if !c.IsInvoke() && obj.Signature().Recv() != nil {
+		i++ // a static method call passes the receiver first
+	}
+	if i >= len(c.Args) {
+		return false
+	}
+	v := c.Args[i]
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	_, isConst := v.(*ssa.Const)
+	return !isConst
 }

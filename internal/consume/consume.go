@@ -52,6 +52,7 @@ type Checker struct {
 	kafka       *apis.Set                   // every Kafka call of the tables, for interface resolution
 	libs        map[*types.Func]*types.Func // interface method → the library call it stands for (nil: none)
 	readerGroup *GroupIDState               // package-wide ReaderConfig knowledge, built on first use
+	franzOff    *bool                       // a franz-go option turning autocommit off is used, computed on first use
 }
 
 // New returns the Checker of a pass; layer (the call layer's result) may
@@ -59,16 +60,23 @@ type Checker struct {
 func New(pass *analysis.Pass, layer *calls.Result, cfg Config, facts FactIO) *Checker {
 	durable := apis.DBStatements()
 	for _, s := range []*apis.Set{apis.TxCommits(), apis.NetworkCalls(), apis.KafkaProduces()} {
-		durable.Add(s.Funcs()...)
+		durable.AddSet(s)
 	}
 	durable.Add(cfg.ExtraHandlers...)
 	kafka := apis.KafkaCommits()
 	kafka.Add(cfg.ExtraCommits...)
 	for _, s := range []*apis.Set{apis.KafkaReceives(), apis.KafkaFetches(), apis.KafkaAutoCommitReads()} {
-		kafka.Add(s.Funcs()...)
+		kafka.AddSet(s)
+	}
+	for _, s := range []*apis.Set{apis.RedisListPops(), apis.RedisListMoves(), apis.RedisListRemoves()} {
+		kafka.AddSet(s)
 	}
 	commits := apis.KafkaCommits()
 	commits.Add(cfg.ExtraCommits...)
+	commits.AddSet(apis.RedisListRemoves()) // LRem of a processing list's entry (see CommitVia)
+	receives := apis.KafkaReceives()
+	receives.AddSet(apis.RedisListPops())  // a popped list entry is consumed data; the pop is its ack (offsetorder's listpop.go)
+	receives.AddSet(apis.RedisListMoves()) // an entry moved into a processing list, acked by its LRem
 	return &Checker{
 		Pass:     pass,
 		facts:    facts,
@@ -77,7 +85,7 @@ func New(pass *analysis.Pass, layer *calls.Result, cfg Config, facts FactIO) *Ch
 		libs:     make(map[*types.Func]*types.Func),
 		commits:  commits,
 		durable:  durable,
-		receives: apis.KafkaReceives(),
+		receives: receives,
 		memo:     make(map[*ssa.Function]*Summary),
 	}
 }

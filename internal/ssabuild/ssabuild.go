@@ -21,7 +21,8 @@ import (
 )
 
 // SSA is what buildssa.SSA holds: the package and its source functions,
-// literals included, in source order.
+// literals included, in source order — and, unlike buildssa, the literals
+// of package-level variable initializers, last.
 type SSA struct {
 	Pkg      *ssa.Package
 	SrcFuncs []*ssa.Function
@@ -65,6 +66,14 @@ func Build(pass *analysis.Pass, noReturn func(*types.Func) bool) *SSA {
 			if f := prog.FuncValue(fn); f != nil {
 				addAnons(f)
 			}
+		}
+	}
+	// Function literals in package-level variable initializers (a cobra
+	// command's Run: func(...) {...}) belong to the package's synthetic
+	// initializer, which no declaration names.
+	if init := ssapkg.Func("init"); init != nil && init.Synthetic != "" {
+		for _, anon := range init.AnonFuncs {
+			addAnons(anon)
 		}
 	}
 	return &SSA{Pkg: ssapkg, SrcFuncs: funcs}

@@ -20,7 +20,7 @@ func AckFirst(ctx context.Context, ch *amqp.Channel, db *sql.DB) error { // want
 		return err
 	}
 	for d := range msgs {
-		_ = d.Ack(false) // want `offset committed by amqp091\.Delivery\.Ack before \(\*sql\.DB\)\.ExecContext \(amqp\.go:28\) handles the message`
+		_ = d.Ack(false) // want `message acknowledged by amqp091\.Delivery\.Ack before \(\*sql\.DB\)\.ExecContext \(amqp\.go:28\) handles the message`
 		var ev Event
 		if err := json.Unmarshal(d.Body, &ev); err != nil {
 			continue
@@ -56,7 +56,7 @@ func AckAfter(ctx context.Context, ch *amqp.Channel, db *sql.DB) error { // want
 // Bad: the ack overtakes a MongoDB write.
 func AckBeforeMongo(ctx context.Context, msgs <-chan amqp.Delivery, coll *mongo.Collection) { // want AckBeforeMongo:"commitsOffset" AckBeforeMongo:"durableWork"
 	for d := range msgs {
-		_ = d.Ack(false) // want `offset committed by amqp091\.Delivery\.Ack before \(\*mongo\.Collection\)\.InsertOne`
+		_ = d.Ack(false) // want `message acknowledged by amqp091\.Delivery\.Ack before \(\*mongo\.Collection\)\.InsertOne`
 		_, _ = coll.InsertOne(ctx, map[string]any{"body": d.Body})
 	}
 }
@@ -64,7 +64,7 @@ func AckBeforeMongo(ctx context.Context, msgs <-chan amqp.Delivery, coll *mongo.
 // Bad: the ack overtakes a Redis write.
 func AckBeforeRedis(ctx context.Context, msgs <-chan amqp.Delivery, rdb *redis.Client) { // want AckBeforeRedis:"commitsOffset" AckBeforeRedis:"durableWork"
 	for d := range msgs {
-		_ = d.Ack(false) // want `offset committed by amqp091\.Delivery\.Ack before redis\.cmdable\.LPush`
+		_ = d.Ack(false) // want `message acknowledged by amqp091\.Delivery\.Ack before redis\.cmdable\.LPush`
 		rdb.LPush(ctx, "invoices", d.Body)
 	}
 }

@@ -12,7 +12,7 @@ import (
 // Bad: Ack, then the outgoing call.
 func AckFirst(cons jetstream.Consumer, url string) error {
 	_, err := cons.Consume(func(msg jetstream.Msg) {
-		_ = msg.Ack() // want `offset committed by jetstream\.Msg\.Ack before http\.Post \(jetstream\.go:16\) handles the message`
+		_ = msg.Ack() // want `message acknowledged by jetstream\.Msg\.Ack before http\.Post \(jetstream\.go:16\) handles the message`
 		resp, err := http.Post(url, "application/json", bytes.NewReader(msg.Data()))
 		if err == nil {
 			resp.Body.Close()
@@ -23,7 +23,7 @@ func AckFirst(cons jetstream.Consumer, url string) error {
 
 // Bad: DoubleAck, then the outgoing call.
 func DoubleAckFirst(ctx context.Context, msg jetstream.Msg, url string) error { // want DoubleAckFirst:"commitsOffset" DoubleAckFirst:"durableWork"
-	if err := msg.DoubleAck(ctx); err != nil { // want `offset committed by jetstream\.Msg\.DoubleAck before http\.Post \(jetstream\.go:29\)`
+	if err := msg.DoubleAck(ctx); err != nil { // want `message acknowledged by jetstream\.Msg\.DoubleAck before http\.Post \(jetstream\.go:29\)`
 		return err
 	}
 	resp, err := http.Post(url, "application/json", bytes.NewReader(msg.Data()))

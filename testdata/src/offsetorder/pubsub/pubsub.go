@@ -11,7 +11,7 @@ import (
 // Bad: Ack, then the write.
 func AckFirst(ctx context.Context, sub *pubsub.Subscriber, db *sql.DB) error { // want AckFirst:"commitsOffset" AckFirst:"durableWork"
 	return sub.Receive(ctx, func(ctx context.Context, m *pubsub.Message) {
-		m.Ack() // want `offset committed by \(\*pubsub\.Message\)\.Ack before \(\*sql\.DB\)\.ExecContext \(pubsub\.go:15\)`
+		m.Ack() // want `message acknowledged by \(\*pubsub\.Message\)\.Ack before \(\*sql\.DB\)\.ExecContext \(pubsub\.go:15\)`
 		_, _ = db.ExecContext(ctx, "INSERT INTO processed_event(event_id) VALUES ($1)", m.ID)
 	})
 }

@@ -16,7 +16,7 @@ func AckFirst(ctx context.Context, rdb *redis.Client, db *sql.DB) error { // wan
 	}
 	for _, s := range streams {
 		for _, m := range s.Messages {
-			rdb.XAck(ctx, "orders", "g", m.ID) // want `offset committed by redis\.cmdable\.XAck before \(\*sql\.DB\)\.ExecContext \(redisstream\.go:20\)`
+			rdb.XAck(ctx, "orders", "g", m.ID) // want `message acknowledged by redis\.cmdable\.XAck before \(\*sql\.DB\)\.ExecContext \(redisstream\.go:20\)`
 			if _, err := db.ExecContext(ctx, "INSERT INTO processed_event(event_id) VALUES ($1)", m.ID); err != nil {
 				return err
 			}

@@ -15,7 +15,7 @@ func DeleteFirst(ctx context.Context, c *sqs.Client, db *sql.DB, queue *string) 
 		return err
 	}
 	for _, m := range out.Messages {
-		if _, err := c.DeleteMessage(ctx, &sqs.DeleteMessageInput{QueueUrl: queue, ReceiptHandle: m.ReceiptHandle}); err != nil { // want `offset committed by \(\*sqs\.Client\)\.DeleteMessage before \(\*sql\.DB\)\.ExecContext \(sqs\.go:21\)`
+		if _, err := c.DeleteMessage(ctx, &sqs.DeleteMessageInput{QueueUrl: queue, ReceiptHandle: m.ReceiptHandle}); err != nil { // want `message acknowledged by \(\*sqs\.Client\)\.DeleteMessage before \(\*sql\.DB\)\.ExecContext \(sqs\.go:21\)`
 			return err
 		}
 		if _, err := db.ExecContext(ctx, "INSERT INTO processed_event(event_id) VALUES ($1)", *m.MessageId); err != nil {

@@ -15,7 +15,7 @@ func AckFirst(ctx context.Context, sub message.Subscriber, db *sql.DB) error { /
 		return err
 	}
 	for msg := range msgs {
-		msg.Ack() // want `offset committed by \(\*message\.Message\)\.Ack before \(\*sql\.DB\)\.ExecContext \(watermill\.go:19\) handles the message`
+		msg.Ack() // want `message acknowledged by \(\*message\.Message\)\.Ack before \(\*sql\.DB\)\.ExecContext \(watermill\.go:19\) handles the message`
 		if _, err := db.ExecContext(ctx, "INSERT INTO processed_event(event_id) VALUES ($1)", msg.UUID); err != nil {
 			return err
 		}

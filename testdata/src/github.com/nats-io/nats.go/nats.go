@@ -58,6 +58,7 @@ type JetStream interface {
 	PublishAsync(subj string, data []byte, opts ...PubOpt) (PubAckFuture, error)
 	PublishAsyncComplete() <-chan struct{}
 	Subscribe(subj string, cb MsgHandler, opts ...SubOpt) (*Subscription, error)
+	QueueSubscribe(subj, queue string, cb MsgHandler, opts ...SubOpt) (*Subscription, error)
 }
 
 // JetStreamContext allows JetStream messaging and stream management.

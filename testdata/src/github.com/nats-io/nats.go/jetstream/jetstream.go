@@ -1,5 +1,6 @@
 // Stub of github.com/nats-io/nats.go v1.52.0 (jetstream/message.go, jetstream/jetstream.go,
 // jetstream/consumer.go, jetstream/pull.go): only the declarations used by tests.
+// JetStream's methods are declared on the interfaces it embeds, as in the real package.
 package jetstream
 
 import (
@@ -42,9 +43,10 @@ type (
 		Sequence uint64
 	}
 
+	// JetStream is the top-level interface; like the real one, it embeds
+	// the interfaces that declare its methods (publisher.go, consumer_config.go).
 	JetStream interface {
-		Publish(ctx context.Context, subject string, payload []byte, opts ...PublishOpt) (*PubAck, error)
-		PublishMsg(ctx context.Context, msg *nats.Msg, opts ...PublishOpt) (*PubAck, error)
-		PublishMsgAsync(msg *nats.Msg, opts ...PublishOpt) (PubAckFuture, error)
+		Publisher
+		StreamConsumerManager
 	}
 )
