@@ -23,7 +23,9 @@ type Service struct {
 	log  Logger
 }
 
-func New(repo Repo, pub Publisher, log Logger) *Service { return &Service{repo: repo, pub: pub, log: log} }
+func New(repo Repo, pub Publisher, log Logger) *Service {
+	return &Service{repo: repo, pub: pub, log: log}
+}
 
 // Place writes and then publishes, both through interfaces.
 func (s *Service) Place(ctx context.Context, id string) error {
