@@ -34,16 +34,36 @@
 // before a pgx.BeginFunc callback captures it is the detached context.
 //
 // The analyzer reports:
-//   - a shutdown context reaching a sink, at the call in the function that
-//     owns the stop signal (category "shutdown"); when the function already
-//     has a detached batch context with a deadline in scope, a fix hands it
-//     to the call;
+//   - a shutdown context reaching a sink (category "shutdown"), where the
+//     fix goes: at the call that hands it to the commit or the publish, in
+//     the last function of the chain reached by static calls, not at the
+//     call in main or in the consume loop that passes it down. A call
+//     through a project interface (the use case's port) counts as that
+//     call: the implementation is chosen by the wiring and may serve other
+//     callers. The message names the stop signal with its file and line
+//     and the functions it came through ("stop signal ctx.Done() at
+//     relay.go:38, via Run"). Several sources, or several paths, reaching
+//     one call give one finding naming the first source. When the function
+//     already has a detached context with a deadline in scope, a fix hands
+//     it to the call;
 //   - mixed protection in one function: a transaction on a detached context
 //     while the publish keeps the caller's cancellation, or the reverse
 //     (category "mixed"), with a fix that reuses the detached context;
 //   - a detached context reaching a sink without WithTimeout or WithDeadline
 //     on the way: a hung database or broker holds shutdown until SIGKILL
 //     (category "notimeout").
+//
+// Across packages: a pass may report only in its own package's files (go
+// vet reads the imported packages from export data, with no call
+// positions; analysistest and golangci-lint check diagnostics against the
+// package's files) and facts travel only from a package to its importers.
+// So the ReachesSink fact of a function also records which function of its
+// package hands the context to the sink, and where; when the shutdown
+// source is in a package that imports the sink's (signal.NotifyContext in
+// main, a worker in another package), the finding is made at the call
+// that leaves the source's package, naming that function and line:
+// "reaches worker.Worker.Run → processBatch → tx.Commit (worker.go:210)
+// ...; have processBatch run each batch on ...".
 //
 // Calls through the project's own interfaces count (the shared call layer,
 // internal/calls): a Producer whose implementations in the package and its

@@ -16,9 +16,12 @@ type use struct {
 	arg    ssa.Value // the context argument
 	argIdx int       // its index among the call's arguments, receiver not counted
 	kind   apis.SinkKind
-	chain  []string // "processOneBatch", "tx.Commit"
-	timed  bool     // the callee adds a deadline on the way
-	field  int      // 1 + index of the field of *arg that holds the context; 0: arg itself
+	chain  []string      // "processOneBatch", "tx.Commit"
+	timed  bool          // the callee adds a deadline on the way
+	field  int           // 1 + index of the field of *arg that holds the context; 0: arg itself
+	via    *ssa.Function // the function of this package whose summary gives the use; nil for a sink, an interface or another package's function
+	fix    string        // from a summary: the function that hands the context to the sink
+	at     string        // and where ("worker.go:210")
 }
 
 const maxChain = 5
@@ -80,7 +83,8 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 		if kind == sinkGatedTx && s.failureCommitsOffset(instr) {
 			kind = apis.SinkTx // the unit's failure is committed past: no redelivery
 		}
-		out = append(out, use{instr: instr, arg: common.Args[ai], argIdx: ps.Param, kind: kind, chain: chain, timed: ps.Timed, field: ps.Field})
+		out = append(out, use{instr: instr, arg: common.Args[ai], argIdx: ps.Param, kind: kind, chain: chain, timed: ps.Timed, field: ps.Field,
+			via: s.localCallee(callee), fix: ps.Fix, at: ps.At})
 	}
 	return out
 }
