@@ -198,7 +198,7 @@ func (s *state) reachText(cs []*checked) string {
 // shutdownFix says what to write, where it goes.
 func (s *state) shutdownFix(f *shutdownFinding, arg, unit string) string {
 	c := f.uses[0]
-	if c.via == nil && c.at != "" && c.fix != "" { // the fix is in another package
+	if c.via == nil && c.at != "" && c.fix != "" && !adapterCall(c) { // the fix is deeper in another package
 		return fmt.Sprintf("keep %s for stopping, and have %s run each %s on context.WithTimeout(context.WithoutCancel(ctx), d)", arg, c.fix, unit)
 	}
 	if len(f.t.path) == 0 && strings.HasPrefix(f.t.sig.what, "ctx.") { // the worker loop itself
@@ -218,4 +218,15 @@ func within(fn, outer *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// adapterCall reports whether the function of another package that c
+// calls hands the context to the sink itself (an adapter such as a
+// producer wrapper): the fix is then at this call, not inside it.
+func adapterCall(c *checked) bool {
+	if len(c.chain) == 0 {
+		return false
+	}
+	callee := c.chain[0]
+	return callee == c.fix || strings.HasSuffix(callee, "."+c.fix)
 }
