@@ -41,6 +41,7 @@ type taint struct {
 	from   *ssa.Function
 	path   []string // the functions from the source's down to here
 	ungate bool     // the caller commits the offset past a failed unit: an inbox gate does not hold
+	boot   bool     // one-shot work that main runs at startup on the signal context
 }
 
 type paramKey struct {
@@ -69,7 +70,7 @@ func (s *state) checkShutdown(calls [][]*checked, uses map[*ssa.Function][]*chec
 	for _, cs := range calls {
 		for _, c := range cs {
 			if o, ok := c.find(func(o origin) bool { return o.kind == oSource }); ok {
-				work = append(work, item{c, taint{sig: o, from: top(c.fn)}})
+				work = append(work, item{c, taint{sig: o, from: top(c.fn), boot: s.startupCall(c, o)}})
 			}
 		}
 	}
@@ -96,7 +97,7 @@ func (s *state) checkShutdown(calls [][]*checked, uses map[*ssa.Function][]*chec
 			if tainted[k] {
 				continue
 			}
-			next := taint{sig: t.sig, from: t.from, path: append(slices.Clip(t.path), s.funcName(top(c.fn))),
+			next := taint{sig: t.sig, from: t.from, boot: t.boot, path: append(slices.Clip(t.path), s.funcName(top(c.fn))),
 				ungate: t.ungate || c.kind == apis.SinkTx && s.gatedBelow(c)}
 			var inner []item
 			for _, d := range uses[top(c.via)] { // its literals' uses too
@@ -170,12 +171,15 @@ func (s *state) reportShutdown(f *shutdownFinding, group []*checked, all map[ssa
 	}
 	unit := unitWord(siblings, append(slices.Clip(f.t.path), s.funcName(top(f.instr.Parent()))))
 	src := fmt.Sprintf("stop signal %s at %s", f.t.sig.what, s.posText(f.t.sig.pos))
+	if f.t.sig.at != "" { // the loop of another package, made a source by this call
+		src = fmt.Sprintf("stop signal %s at %s in %s", f.t.sig.what, f.t.sig.at, f.t.sig.loop)
+	}
 	if len(f.t.path) > 0 {
 		src += ", via " + chainText(f.t.path)
 	}
 	s.r.Report(s.callNode(f.instr), fmt.Sprintf(
 		"%s is cancelled on shutdown (%s) and reaches %s: %s; %s",
-		arg, src, s.reachText(f.uses), consequence(siblings, unit), s.shutdownFix(f, arg, unit)),
+		arg, src, s.reachText(f.uses), consequence(siblings, unit), s.shutdownFix(f, arg, unit)+s.bootNote(f)),
 		append([]report.Option{report.Category("shutdown"), report.Related(rng(f.t.sig.pos), "stop signal")}, s.guardFix(c, group)...)...)
 }
 
@@ -198,6 +202,9 @@ func (s *state) reachText(cs []*checked) string {
 // shutdownFix says what to write, where it goes.
 func (s *state) shutdownFix(f *shutdownFinding, arg, unit string) string {
 	c := f.uses[0]
+	if f.t.sig.loop != "" {
+		return fmt.Sprintf("have %s build the %s context from context.WithTimeout(context.WithoutCancel(ctx), d) and check ctx.Done() only between %s", f.t.sig.loop, unit, between(unit))
+	}
 	if c.via == nil && c.at != "" && c.fix != "" && !adapterCall(c) { // the fix is deeper in another package
 		return fmt.Sprintf("keep %s for stopping, and have %s run each %s on context.WithTimeout(context.WithoutCancel(ctx), d)", arg, c.fix, unit)
 	}
@@ -229,4 +236,32 @@ func adapterCall(c *checked) bool {
 	}
 	callee := c.chain[0]
 	return callee == c.fix || strings.HasSuffix(callee, "."+c.fix)
+}
+
+// Restartable startup work (a replay that main runs once at boot and that
+// re-applies the same changes) is safe to cut: the next start redoes it.
+// Whether it re-applies the same changes cannot be told reliably from the
+// code, so the finding stays and says what would make it safe.
+
+// startupCall reports whether the use is one-shot work of func main on a
+// signal context: the call is in main.main, outside any loop, and the
+// source is a signal, not a stop loop.
+func (s *state) startupCall(c *checked, o origin) bool {
+	fn := top(c.fn)
+	if s.pass.Pkg.Name() != "main" || fn.Name() != "main" || fn.Signature.Recv() != nil || c.fn != fn {
+		return false
+	}
+	if strings.HasPrefix(o.what, "ctx.") {
+		return false
+	}
+	b := c.instr.Block()
+	return b != nil && !s.inLoop(fn, b)
+}
+
+// bootNote is the message's tail for startup work.
+func (s *state) bootNote(f *shutdownFinding) string {
+	if !f.t.boot {
+		return ""
+	}
+	return "; startup work is safe only if a restart re-applies the same changes harmlessly (then //idemlint:ignore ctxcancel <reason>)"
 }

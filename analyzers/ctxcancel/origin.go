@@ -29,6 +29,8 @@ type origin struct {
 	timed bool          // a WithTimeout/WithDeadline lies between the origin and the use
 	pos   token.Pos     // oSource: the stop signal; oDetached: the detaching call
 	what  string        // oSource: what ties it to shutdown
+	at    string        // oSource of another package: where ("worker.go:20"); pos is then the call that makes it one
+	loop  string        // and the function of the loop ("worker.Worker.Drain")
 }
 
 const (

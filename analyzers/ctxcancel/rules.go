@@ -63,7 +63,11 @@ func (s *state) check() {
 		eachCall(fn, func(instr ssa.CallInstruction) {
 			var cs []*checked
 			for _, u := range s.sinkUses(instr) {
-				cs = append(cs, &checked{use: u, origins: s.useOrigins(u), fn: fn})
+				os := s.useOrigins(u)
+				if o, ok := s.importedSource(u); ok {
+					os = append(os, o)
+				}
+				cs = append(cs, &checked{use: u, origins: os, fn: fn})
 			}
 			if len(cs) > 0 {
 				calls = append(calls, cs)
