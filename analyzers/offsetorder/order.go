@@ -59,6 +59,7 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 		}
 	}
 	a.checkAutoAck(fn, s)
+	a.checkStandaloneClaims(fn, s)
 	for _, r := range s.reads {
 		h := consume.Search(r, false, func(i ssa.Instruction) bool { return i != r && s.handler[i] != "" }, nil)
 		if h != nil {

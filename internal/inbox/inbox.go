@@ -58,6 +58,7 @@ func (*ClaimsKey) String() string { return "claimsKey" }
 // Result tells which function bodies of the package are inbox-gated units.
 type Result struct {
 	gated map[*ast.BlockStmt]bool
+	u     *units // for the questions of standalone.go
 }
 
 // Gated reports whether body (of a function declaration or literal) is an
@@ -91,7 +92,7 @@ func (r *Result) GatedAt(file *ast.File, n ast.Node) bool {
 func run(pass *analysis.Pass) (any, error) {
 	u := newUnits(pass)
 	u.exportFacts()
-	res := &Result{gated: map[*ast.BlockStmt]bool{}}
+	res := &Result{gated: map[*ast.BlockStmt]bool{}, u: u}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
