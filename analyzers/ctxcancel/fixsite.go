@@ -189,9 +189,6 @@ func (s *state) reachText(cs []*checked) string {
 	var out []string
 	for _, c := range cs {
 		t := chainText(c.chain)
-		if c.via == nil && c.at != "" {
-			t += " (" + c.at + ")"
-		}
 		if !slices.Contains(out, t) {
 			out = append(out, t)
 		}
@@ -206,7 +203,7 @@ func (s *state) shutdownFix(f *shutdownFinding, arg, unit string) string {
 		return fmt.Sprintf("have %s build the %s context from context.WithTimeout(context.WithoutCancel(ctx), d) and check ctx.Done() only between %s", f.t.sig.loop, unit, between(unit))
 	}
 	if c.via == nil && c.at != "" && c.fix != "" && !adapterCall(c) { // the fix is deeper in another package
-		return fmt.Sprintf("keep %s for stopping, and have %s run each %s on context.WithTimeout(context.WithoutCancel(ctx), d)", arg, c.fix, unit)
+		return fmt.Sprintf("keep %s for stopping, and have %s (%s) run each %s on context.WithTimeout(context.WithoutCancel(ctx), d)", arg, c.fix, c.at, unit)
 	}
 	if len(f.t.path) == 0 && strings.HasPrefix(f.t.sig.what, "ctx.") { // the worker loop itself
 		return fmt.Sprintf("build the %s context from context.WithTimeout(context.WithoutCancel(%s), d) and check %s.Done() only between %s", unit, arg, arg, between(unit))
@@ -228,14 +225,19 @@ func within(fn, outer *ssa.Function) bool {
 }
 
 // adapterCall reports whether the function of another package that c
-// calls hands the context to the sink itself (an adapter such as a
-// producer wrapper): the fix is then at this call, not inside it.
+// calls (or the implementation behind the interface it calls) hands the
+// context to the library sink itself, an adapter such as a producer
+// wrapper: the fix is then at this call, not inside it.
 func adapterCall(c *checked) bool {
-	if len(c.chain) == 0 {
+	k := 0
+	if c.port {
+		k = 1
+	}
+	if len(c.chain) != k+2 {
 		return false
 	}
-	callee := c.chain[0]
-	return callee == c.fix || strings.HasSuffix(callee, "."+c.fix)
+	name := c.chain[k]
+	return name == c.fix || strings.HasSuffix(name, "."+c.fix)
 }
 
 // Restartable startup work (a replay that main runs once at boot and that
@@ -244,15 +246,16 @@ func adapterCall(c *checked) bool {
 // code, so the finding stays and says what would make it safe.
 
 // startupCall reports whether the use is one-shot work of func main on a
-// signal context: the call is in main.main, outside any loop, and the
-// source is a signal, not a stop loop.
+// signal context: the call is in main.main, outside any loop, to a sink
+// or a function of package main, and the source is a signal, not a stop
+// loop.
 func (s *state) startupCall(c *checked, o origin) bool {
 	fn := top(c.fn)
 	if s.pass.Pkg.Name() != "main" || fn.Name() != "main" || fn.Signature.Recv() != nil || c.fn != fn {
 		return false
 	}
-	if strings.HasPrefix(o.what, "ctx.") {
-		return false
+	if strings.HasPrefix(o.what, "ctx.") || c.via == nil && len(c.chain) > 1 {
+		return false // a stop loop, or a function of another package (a worker's Run, not a step of main's own)
 	}
 	b := c.instr.Block()
 	return b != nil && !s.inLoop(fn, b)

@@ -258,6 +258,9 @@ func (s *state) callStep(call *ssa.Call, idx int) ([]ssa.Value, bool, *origin) {
 	if rd := s.returnsDetached(common); rd != nil && rd.Result == idx {
 		return nil, false, &origin{kind: oDetached, pos: call.Pos(), timed: rd.Deadline}
 	}
+	if a := s.derivedArg(call, idx); a != nil {
+		return []ssa.Value{a}, false, nil // a decorated context (derive.go)
+	}
 	return nil, false, nil
 }
 

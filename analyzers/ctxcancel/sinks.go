@@ -22,6 +22,7 @@ type use struct {
 	via    *ssa.Function // the function of this package whose summary gives the use; nil for a sink, an interface or another package's function
 	fix    string        // from a summary: the function that hands the context to the sink
 	at     string        // and where ("worker.go:210")
+	port   bool          // a call through a project interface
 }
 
 const maxChain = 5

@@ -66,7 +66,7 @@ func (s *state) localSummary(fn *ssa.Function) []ParamSink {
 					continue
 				}
 				fix, at := u.fix, u.at
-				if at == "" { // the sink, or the interface that reaches it, is called here
+				if at == "" || u.port { // the sink, or the interface that reaches it, is called here
 					fix, at = s.funcName(fn), s.posText(instr.Pos())
 				}
 				out = addParamSink(out, ParamSink{

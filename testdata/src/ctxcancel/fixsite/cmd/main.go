@@ -17,6 +17,6 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	var w worker.Worker
-	_ = w.Run(ctx) // want `ctx is cancelled on shutdown \(stop signal signal.NotifyContext at main.go:17\) and reaches worker.Worker.Run → processBatch → db.BeginTx \(worker.go:33\) and worker.Worker.Run → processBatch → writer.WriteMessages \(worker.go:38\): SIGTERM leaves the batch half done .*; keep ctx for stopping, and have processBatch run each batch on context.WithTimeout\(context.WithoutCancel\(ctx\), d\)`
+	_ = w.Run(ctx) // want `ctx is cancelled on shutdown \(stop signal signal.NotifyContext at main.go:17\) and reaches worker.Worker.Run → processBatch → db.BeginTx and worker.Worker.Run → processBatch → writer.WriteMessages: SIGTERM leaves the batch half done .*; keep ctx for stopping, and have processBatch \(worker.go:33\) run each batch on context.WithTimeout\(context.WithoutCancel\(ctx\), d\)$`
 	_ = w.RunDetached(ctx)
 }
