@@ -25,6 +25,10 @@ type ParamSink struct {
 	// down the static calls, and the position of that call ("worker.go:210").
 	Fix string
 	At  string
+	// A pending sink (Kind "port"): the interface method the context is
+	// handed to ("path\x00Type\x00Method"), and which of its parameters.
+	Port    string
+	PortArg int
 }
 
 func (*ReachesSink) AFact() {}

@@ -82,8 +82,8 @@ func (s *state) checkShutdown(calls [][]*checked, uses map[*ssa.Function][]*chec
 		if kind == sinkGatedTx && t.ungate {
 			kind = apis.SinkTx
 		}
-		if kind == sinkGatedTx {
-			continue // an inbox-gated unit: a cut rolls the claim back too
+		if kind == sinkGatedTx || kind == sinkPort {
+			continue // an inbox-gated unit (a cut rolls the claim back too), or a port not resolved here
 		}
 		if c.via != nil && len(t.path) < maxDescent {
 			off := 0

@@ -24,7 +24,7 @@ func (s *state) invokeUses(instr ssa.CallInstruction, common *ssa.CallCommon) []
 	if len(impls) == 0 {
 		lib := s.layer.Mirror(m, s.sinkSet())
 		if lib == nil {
-			return nil
+			return s.pendingPortUse(instr, m)
 		}
 		kind, i := s.sinkKind(lib)
 		if kind == "" || i < 0 || i >= len(common.Args) {

@@ -93,8 +93,8 @@ func (s *state) checkUntimed(cs []*checked) {
 	var untimed []*checked
 	var det origin
 	for _, c := range cs {
-		if c.has(oSource) && c.kind != sinkGatedTx {
-			continue // rule 1
+		if c.has(oSource) && c.kind != sinkGatedTx || c.kind == sinkPort {
+			continue // rule 1, or not a sink here
 		}
 		if o, ok := c.find(func(o origin) bool { return o.kind == oDetached && !o.timed && !c.timed }); ok {
 			if len(untimed) == 0 {
@@ -146,7 +146,7 @@ func (s *state) checkMixed(uses []*checked, shutdown map[ssa.CallInstruction]boo
 	}
 	reported := make(map[ssa.CallInstruction]bool)
 	for _, c := range uses {
-		if c.kind == sinkGatedTx || !c.callerCtx() || c.has(oSource) || reported[c.instr] || shutdown[c.instr] {
+		if c.kind == sinkGatedTx || c.kind == sinkPort || !c.callerCtx() || c.has(oSource) || reported[c.instr] || shutdown[c.instr] {
 			continue // rule 1 reports shutdown contexts
 		}
 		other := apis.SinkTx

@@ -70,13 +70,15 @@ func (s *state) localSummary(fn *ssa.Function) []ParamSink {
 					fix, at = s.funcName(fn), s.posText(instr.Pos())
 				}
 				out = addParamSink(out, ParamSink{
-					Fix:   fix,
-					At:    at,
-					Param: o.param - off,
-					Field: o.field,
-					Kind:  string(u.kind),
-					Chain: u.chain,
-					Timed: o.timed || u.timed,
+					Fix:     fix,
+					At:      at,
+					Param:   o.param - off,
+					Field:   o.field,
+					Kind:    string(u.kind),
+					Chain:   u.chain,
+					Timed:   o.timed || u.timed,
+					Port:    u.portKey,
+					PortArg: u.portArg,
 				})
 			}
 		}
@@ -90,7 +92,7 @@ func (s *state) localSummary(fn *ssa.Function) []ParamSink {
 // parameter, kind and timeout.
 func addParamSink(ps []ParamSink, p ParamSink) []ParamSink {
 	for i, x := range ps {
-		if x.Param == p.Param && x.Field == p.Field && x.Kind == p.Kind && x.Timed == p.Timed {
+		if x.Param == p.Param && x.Field == p.Field && x.Kind == p.Kind && x.Timed == p.Timed && x.Port == p.Port {
 			if len(p.Chain) < len(x.Chain) {
 				ps[i] = p
 			}
