@@ -69,6 +69,20 @@
 // internal/calls): a Producer whose implementations in the package and its
 // imports all hand the context to a sink, or, with none in sight, a
 // method that mirrors one (WriteMessages(ctx, ...kafka.Message) error).
+// An interface of the project with no implementation in sight (a use
+// case's port, implemented by an adapter package that imports the use
+// case) is a pending sink in the fact; the package that sees an
+// implementation resolves it and reports at its call of the use case,
+// naming the use case's line. A context decorated on the way keeps its
+// cancellation: a tracing span or a logger value (a call that takes one
+// context and returns one, unless it is a known detacher; for a helper of
+// the package, when it returns its parameter's context).
+//
+// One-shot work that func main runs on the signal context outside any
+// loop (a replay at boot) stays a finding: whether a restart re-applies
+// the same changes harmlessly cannot be seen in the code, so the message
+// says that this would make it safe and how to record it
+// (//idemlint:ignore ctxcancel <reason>).
 //
 // Not reported: a request's context (r.Context()) or a test's (t.Context()),
 // also in a loop that stops on its Done (it ends with the request or the
@@ -82,7 +96,12 @@
 // site must pass a context that may be cancelled; context.Background() or
 // context.TODO() at every call site (directly or down a chain of such
 // parameters) leaves the loop silent. A function other packages may call
-// is judged on its loop alone. Inside an inbox-gated unit (one transaction
+// is judged on its loop alone, so that the finding stays where the fix
+// goes; with -callerstops it is decided by its callers in the other
+// packages instead (a StopsOn fact): reported at a caller's call when it
+// passes a context that may be cancelled (the loop's package cannot be
+// told), silent when every caller passes context.Background() or none is
+// in the analysed code. Inside an inbox-gated unit (one transaction
 // that claims the message's stable ID in a dedup table, through
 // INSERT ... ON CONFLICT DO NOTHING with its outcome tested, a SELECT
 // EXISTS followed by the claim's INSERT, idem/dedup's Claim, a sqlc claim
@@ -99,7 +118,7 @@
 //			return
 //		case <-ticker.C:
 //		}
-//		if err := r.processOneBatch(ctx); err != nil { // tx.Commit(ctx), WriteMessages(ctx)
+//		if err := r.processOneBatch(ctx); err != nil { // reported at its tx.Commit(ctx) and WriteMessages(ctx)
 //			slog.WarnContext(ctx, "outbox relay batch", "error", err)
 //		}
 //	}

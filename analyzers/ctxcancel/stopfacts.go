@@ -13,8 +13,11 @@ import (
 // A stop loop whose context comes from a parameter of an exported function
 // (callers in other packages) is a shutdown source only if some call site
 // in the analysed code passes a context that may be cancelled. The loop's
-// package cannot see those call sites: its packages' importers are
-// analysed after it and no fact travels back. So the decision is deferred:
+// package cannot see those call sites: its importers are analysed after it
+// and no fact travels back. By default such a loop is judged alone (a
+// source), so that the finding stays in the loop's package, where the fix
+// goes. With -callerstops the decision is deferred instead, at the price
+// of reporting at the caller's call:
 // when no call site in the package decides it, the loop is not a source
 // there, the parameter stays in the function's ReachesSink summary, and a
 // StopsOn fact records the stop signal on the parameter. A package that

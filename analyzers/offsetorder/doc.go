@@ -29,7 +29,17 @@
 //     show), followed by the handling of the message;
 //   - fire-and-forget: the message handed to a goroutine (go, errgroup's
 //     Go, a send to a worker channel) and an offset committed afterwards
-//     with no wait (Wait, a receive from a done channel) in between.
+//     with no wait (Wait, a receive from a done channel) in between;
+//   - an inbox claim committed on its own before the work (category
+//     "claim-before-work"): the message's ID claimed with an auto-committed
+//     insert (INSERT ... ON CONFLICT DO NOTHING on a pool, idem/dedup's
+//     Claim, a project helper that claims on its own connection), its
+//     outcome tested to skip duplicates, and the work done afterwards in
+//     separate statements. When the work fails or SIGTERM cuts it the claim
+//     stays, and the redelivery is skipped as a duplicate: an early commit.
+//     The same claim in the transaction of the work rolls back with it and
+//     is not reported, nor is a marker written after the work or an insert
+//     whose outcome nothing tests.
 //
 // Calls through functions count: a function that commits offsets (your
 // commit(msg) helper) is a commit, and a function that does durable work is
