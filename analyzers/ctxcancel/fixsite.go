@@ -61,7 +61,11 @@ type shutdownFinding struct {
 func (s *state) checkShutdown(calls [][]*checked, uses map[*ssa.Function][]*checked) map[ssa.CallInstruction]bool {
 	found := make(map[ssa.CallInstruction]*shutdownFinding)
 	var order []*shutdownFinding
-	tainted := make(map[paramKey]bool)
+	type entered struct {
+		k      paramKey
+		ungate bool
+	}
+	tainted := make(map[entered]bool) // a path that commits past a failure is followed even if another entered first
 	type item struct {
 		c *checked
 		t taint
@@ -94,9 +98,6 @@ func (s *state) checkShutdown(calls [][]*checked, uses map[*ssa.Function][]*chec
 			if c.argIdx < 0 {
 				k.param = 0 // the receiver
 			}
-			if tainted[k] {
-				continue
-			}
 			next := taint{sig: t.sig, from: t.from, boot: t.boot, path: append(slices.Clip(t.path), s.funcName(top(c.fn))),
 				ungate: t.ungate || c.kind == apis.SinkTx && s.gatedBelow(c)}
 			var inner []item
@@ -105,8 +106,10 @@ func (s *state) checkShutdown(calls [][]*checked, uses map[*ssa.Function][]*chec
 					inner = append(inner, item{d, next})
 				}
 			}
-			if len(inner) > 0 { // else the summary saw more than the uses show: report here
-				tainted[k] = true
+			if e := (entered{k, next.ungate}); tainted[e] {
+				continue
+			} else if len(inner) > 0 { // else the summary saw more than the uses show: report here
+				tainted[e] = true
 				work = append(work, inner...)
 				continue
 			}
