@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
@@ -19,12 +20,27 @@ import (
 // and fact analyzers' tests gives the same findings with the gates on and
 // off (gate.Disabled: every analyzer does its full work everywhere).
 func TestGatesTestdata(t *testing.T) {
+	pkgs := loadTestdata(t)
+	on := findings(t, analyzers.All(), pkgs)
+	gate.Disabled = true
+	defer func() { gate.Disabled = false }()
+	off := findings(t, analyzers.All(), pkgs)
+	if len(off) < 100 {
+		t.Fatalf("only %d findings with the gates off: is the data loaded?", len(off))
+	}
+	diff(t, on, off)
+}
+
+// loadTestdata loads every analysistest package set of the analyzers' and
+// fact analyzers' tests, with their tests.
+func loadTestdata(t *testing.T) []*packages.Package {
+	t.Helper()
 	dir, err := filepath.Abs("../testdata")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var patterns []string
-	for _, name := range []string{"checkthenact", "ctxcancel", "dualwrite", "httpintx", "lossypublish", "offsetorder", "onconflict", "skipcommit", "uuidinretry", "calls", "noreturn", "realworld"} {
+	for _, name := range []string{"checkthenact", "ctxcancel", "dualwrite", "httpintx", "lossypublish", "offsetorder", "onconflict", "skipcommit", "uuidinretry", "calls", "noreturn", "inbox", "realworld"} {
 		if _, err := os.Stat(filepath.Join(dir, "src", name)); err == nil {
 			patterns = append(patterns, name+"/...")
 		}
@@ -42,31 +58,34 @@ func TestGatesTestdata(t *testing.T) {
 	if len(pkgs) < 50 {
 		t.Fatalf("loaded only %d packages from %q", len(pkgs), patterns)
 	}
-	run := func() []string {
-		graph, err := checker.Analyze(analyzers.All(), pkgs, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for act := range graph.All() {
-			if act.Err != nil {
-				t.Errorf("%s on %s: %v", act.Analyzer.Name, act.Package.PkgPath, act.Err)
-			}
-			for _, d := range act.Diagnostics {
-				out = append(out, fmt.Sprintf("%s: %s: %s", act.Package.Fset.Position(d.Pos), act.Analyzer.Name, d.Message))
-			}
-		}
-		slices.Sort(out)
-		return slices.Compact(out)
+	return pkgs
+}
+
+// findings runs as on pkgs with x/tools' checker and returns the findings,
+// sorted and de-duplicated, as "file:line:col: analyzer: message" (for a
+// bundle, whose messages carry the inner analyzer's name, as
+// "file:line:col: message").
+func findings(t *testing.T, as []*analysis.Analyzer, pkgs []*packages.Package) []string {
+	t.Helper()
+	graph, err := checker.Analyze(as, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	on := run()
-	gate.Disabled = true
-	defer func() { gate.Disabled = false }()
-	off := run()
-	if len(off) < 100 {
-		t.Fatalf("only %d findings with the gates off: is the data loaded?", len(off))
+	var out []string
+	for act := range graph.All() {
+		if act.Err != nil {
+			t.Errorf("%s on %s: %v", act.Analyzer.Name, act.Package.PkgPath, act.Err)
+		}
+		for _, d := range act.Diagnostics {
+			if act.Analyzer.Name == bundleName {
+				out = append(out, fmt.Sprintf("%s: %s", act.Package.Fset.Position(d.Pos), d.Message))
+				continue
+			}
+			out = append(out, fmt.Sprintf("%s: %s: %s", act.Package.Fset.Position(d.Pos), act.Analyzer.Name, d.Message))
+		}
 	}
-	diff(t, on, off)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // The examples and the realistic modules, through the standalone driver

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/analyzers"
 	"github.com/idemlint/idemlint/plugin"
@@ -31,13 +32,29 @@ func TestRegistered(t *testing.T) {
 	if p.GetLoadMode() != register.LoadModeTypesInfo {
 		t.Errorf("load mode %q, want %q", p.GetLoadMode(), register.LoadModeTypesInfo)
 	}
-	as, err := p.BuildAnalyzers()
+	if n := len(enabled(t, p)); n != len(analyzers.All()) {
+		t.Errorf("%d analyzers, want the whole suite (%d)", n, len(analyzers.All()))
+	}
+	built, err := p.BuildAnalyzers()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(as) != len(analyzers.All()) {
-		t.Errorf("%d analyzers, want the whole suite (%d)", len(as), len(analyzers.All()))
+	if len(built) != 1 || built[0].Name != plugin.Name || len(built[0].FactTypes) == 0 {
+		t.Fatalf("BuildAnalyzers gives %v, want one analyzer named %s with the suite's facts", built, plugin.Name)
 	}
+	if err := analysis.Validate(built); err != nil {
+		t.Errorf("the bundle does not validate: %v", err)
+	}
+}
+
+// enabled returns the analyzers the plugin runs (bundled).
+func enabled(t *testing.T, p register.LinterPlugin) []*analysis.Analyzer {
+	t.Helper()
+	pp, ok := p.(*plugin.Plugin)
+	if !ok {
+		t.Fatalf("plugin of type %T", p)
+	}
+	return pp.Enabled()
 }
 
 func TestSettings(t *testing.T) {
@@ -52,7 +69,7 @@ func TestSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	as, _ := p.BuildAnalyzers()
+	as := enabled(t, p)
 	for _, a := range as {
 		if a.Name == all[0].Name {
 			t.Errorf("%s runs although disabled", a.Name)
@@ -104,8 +121,7 @@ func TestConfigFile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		as, _ := p.BuildAnalyzers()
-		return len(as)
+		return len(enabled(t, p))
 	}
 	if n := count(map[string]any{"config": file}); n != len(all)-1 {
 		t.Errorf("config: %s: %d analyzers, want %d", file, n, len(all)-1)

@@ -26,7 +26,8 @@
 // marks functions returning a detached context; idemlint's own
 // ctxutil.Detached is known without one; or use -detachers).
 // The context is followed through assignments, closures, struct fields of
-// a local batch object and calls: a fact records which context parameter of
+// a local batch object (also one a constructor of the package builds,
+// newJob(ctx, tx) returning &job{ctx: ctx, tx: tx}) and calls: a fact records which context parameter of
 // a function reaches which sink, so the chain is named across packages. A
 // variable holds at each use only the values that can reach it: a closure
 // sees what the variable holds where the closure is built, or is stored

@@ -357,8 +357,10 @@ func (s *state) fieldStores(base ssa.Value, field int) []ssa.Value {
 		}
 		base = b
 	}
-	switch base.(type) {
+	switch b := base.(type) {
 	case *ssa.Alloc:
+	case *ssa.Call:
+		return s.constructorStores(b, field) // ctorfield.go
 	default:
 		return nil // a parameter's or a global's field: of unknown origin
 	}

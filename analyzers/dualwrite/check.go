@@ -30,17 +30,14 @@ func (c *checker) checkFunc(fn ast.Node, decl *ast.FuncDecl, typ *ast.FuncType, 
 	evs, acks, reads := c.events(fn, body)
 	var pubs, writes []*event
 	for _, e := range evs {
-		if e.kind == calls.Publish {
-			pubs = append(pubs, e)
-		} else {
+		if e.kind == calls.Write {
 			writes = append(writes, e)
+		} else {
+			pubs = append(pubs, e)
 		}
 	}
-	if len(pubs) == 0 || len(writes) == 0 {
+	if len(pubs) == 0 || len(writes) == 0 || !hasKnown(pubs) && !hasKnown(writes) && !anyPublishLike(pubs) {
 		return
-	}
-	if !hasKnown(pubs) && !hasKnown(writes) {
-		return // two unresolved interface calls: nothing known on either side
 	}
 	var g = c.cfg(fn)
 	if g == nil {
@@ -111,7 +108,9 @@ func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *even
 		}
 	}
 	w, o := c.pairing(f, p, known, acks, reads)
-	if w == nil && p.pending == nil {
+	if w == nil && (p.pending == nil || calls.PublishLike(p.pending)) {
+		// Both sides unresolved: only a publish-like port is worth a
+		// pending site (the other interface calls are legion).
 		w, o = c.pairing(f, p, pending, acks, reads)
 	}
 	if w == nil {

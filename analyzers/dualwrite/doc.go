@@ -39,8 +39,14 @@
 // use case's package records the call as pending (a fact on the interface
 // method, with the side it knows), and the package declaring an
 // implementation that publishes (or writes) reports there, at the
-// implementing method, naming the use case's function and line. The order comes from the
-// function's control flow, and the transaction from the call layer's
+// implementing method, naming the use case's function and line. When no
+// adapter imports the use case, or both sides are interfaces implemented
+// in different adapters, the composition root that sees the use case and
+// the implementations reports, at the call that hands the use case an
+// implementation (usecase.New(repo, pub)) or, when that wiring is
+// generated (wire_gen.go), at its own mention of the interface; the
+// message ends "(wired here)", and packages importing the root stay
+// silent. The order comes from the function's control flow, and the transaction from the call layer's
 // transaction regions.
 //
 // Not reported, and why it is safe:

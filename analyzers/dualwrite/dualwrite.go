@@ -30,15 +30,17 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/dualwrite.md",
 	Run:       safe.Run(run),
 	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer},
-	FactTypes: []analysis.Fact{new(Pending)},
+	FactTypes: []analysis.Fact{new(Pending), new(Wired)},
 }
 
 // relevance is the analyzer's gate: every finding ties a publish to a
 // write, so a broker client or a database library is within the
 // package's reach (directly, or through a helper of a dependency), or the
-// package uses an interface method a dependency left pending.
+// package calls a publish-like method of a project interface (a use case
+// whose both sides are ports, completed where they are wired: pending.go).
 var relevance = gate.Gate{
 	Libraries: func() []string { return append(apis.BrokerPublishes().Paths(), apis.DBPaths...) },
+	Uses:      calls.PublishLike,
 	Facts:     []analysis.Fact{new(Pending)},
 }
 

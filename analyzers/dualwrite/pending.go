@@ -3,8 +3,12 @@ package dualwrite
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"path/filepath"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/report"
@@ -12,12 +16,16 @@ import (
 
 // Interfaces implemented out of sight. A use case often declares the
 // interface it needs (OrderEventWriter, OrderRepo) and an adapter package
-// that imports the use case implements it: where the call is made, no
-// implementation is in sight, so one side of the dual write is unknown.
-// The use case's package records the site as a Pending fact on the
-// interface method, with the side it knows; the package that declares an
-// implementation (and imports the use case, so it sees the fact) completes
-// the chain and reports there, naming the site.
+// implements it: where the call is made, no implementation is in sight,
+// so one side of the dual write (or both) is unknown. The use case's
+// package records the site as a Pending fact on the interface method,
+// with the side it knows. The first package that sees implementations
+// with the missing sides completes it (calls.VisibleImplementations): the
+// adapter that declares the implementation, when it imports the use case,
+// reports at it; otherwise the composition root that wires the adapter
+// into the use case (calls.WiringSite; for a generated wiring, the
+// package's own mention of the interface) reports there. Either records
+// the site in its Wired package fact, so that importers stay silent.
 
 // Pending lists the sites where calling an interface method of the
 // package would complete a dual write, if an implementation does the
@@ -34,7 +42,22 @@ type PendingSite struct {
 	Order uint8    // order of the finding, with the method's call in the Need role
 	Known []string // the chain of the other side
 	Tx    string   // the transaction, for a publish inside one
+	// Other is the interface method (calls.MethodKey) of the write when
+	// both sides are calls of interfaces implemented out of sight; the
+	// fact's method is then the publish, and Known is empty.
+	Other string
 }
+
+// Wired lists the pending sites a package (or one of its dependencies)
+// completed and reported.
+type Wired struct {
+	Sites []string // "import/path.Iface.Method@usecase.go:40"
+}
+
+// AFact implements analysis.Fact.
+func (*Wired) AFact() {}
+
+func (w *Wired) String() string { return fmt.Sprintf("wired(%d)", len(w.Sites)) }
 
 // AFact implements analysis.Fact.
 func (*Pending) AFact() {}
@@ -73,6 +96,17 @@ func (c *checker) unresolved(call *ast.CallExpr) *types.Func {
 	return fn
 }
 
+// anyPublishLike reports whether some event is a pending call of a
+// publish-like port (calls.PublishLike).
+func anyPublishLike(evs []*event) bool {
+	for _, e := range evs {
+		if e.pending != nil && calls.PublishLike(e.pending) {
+			return true
+		}
+	}
+	return false
+}
+
 func hasKnown(evs []*event) bool {
 	for _, e := range evs {
 		if e.pending == nil {
@@ -82,17 +116,20 @@ func hasKnown(evs []*event) bool {
 	return false
 }
 
-// addPending records a finding whose publish or write is the call of an
-// interface method implemented out of sight.
+// addPending records a finding whose publish or write (or both) is the
+// call of an interface method implemented out of sight.
 func (c *checker) addPending(name string, p, w *event, o order, txDesc string) {
 	var m *types.Func
 	var need calls.Effect
 	var known []string
+	other := ""
 	switch {
 	case p.pending != nil && w.pending == nil:
 		m, need, known = p.pending, calls.Publish, w.chain
 	case w.pending != nil && p.pending == nil:
 		m, need, known = w.pending, calls.Write, p.chain
+	case p.pending != nil && w.pending != nil && p.pending != w.pending:
+		m, need, other = p.pending, calls.Publish, calls.MethodKey(w.pending)
 	default:
 		return
 	}
@@ -114,7 +151,7 @@ func (c *checker) addPending(name string, p, w *event, o order, txDesc string) {
 	pos := c.pass.Fset.Position(call.Pos())
 	pd.Sites = append(pd.Sites, PendingSite{
 		Func: name, Pos: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line),
-		Need: uint8(need), Order: uint8(o), Known: known, Tx: txDesc,
+		Need: uint8(need), Order: uint8(o), Known: known, Tx: txDesc, Other: other,
 	})
 }
 
@@ -125,40 +162,110 @@ func (c *checker) exportPending() {
 }
 
 // reportPending completes the sites that dependencies left pending on
-// their interface methods, at the implementations this package declares.
+// their interface methods, where this package is the first to see
+// implementations with the missing sides.
 func (c *checker) reportPending() {
+	done := make(map[string]bool)
+	for _, f := range c.pass.AllPackageFacts() {
+		if w, ok := f.Fact.(*Wired); ok {
+			for _, s := range w.Sites {
+				done[s] = true
+			}
+		}
+	}
+	var wired []string
 	for _, f := range c.pass.AllObjectFacts() {
 		pd, ok := f.Fact.(*Pending)
 		m, isFunc := f.Object.(*types.Func)
 		if !ok || !isFunc || m.Pkg() == c.pass.Pkg {
 			continue
 		}
-		for _, impl := range c.calls.Implementations(m) {
-			if impl.Pkg() != c.pass.Pkg {
+		for _, s := range pd.Sites {
+			id := calls.MethodKey(m) + "@" + s.Pos
+			if done[id] {
 				continue
 			}
-			decl := c.declOf(impl)
-			if decl == nil {
-				continue
-			}
-			for _, s := range pd.Sites {
-				ch := c.calls.FuncChain(impl, calls.Effect(s.Need))
-				if ch == nil {
-					continue
-				}
-				via := short(append([]string{funcName(m, c.pass.Pkg)}, ch...))
-				site := s.Func + " (" + s.Pos + ")"
-				var msg string
-				if calls.Effect(s.Need) == calls.Publish {
-					msg = message(site, via, short(s.Known), s.Tx, order(s.Order))
-				} else {
-					msg = message(site, short(s.Known), via, s.Tx, order(s.Order))
-				}
-				c.rep.Report(decl.Name, msg+" (the interface is implemented here)", report.Category("dualwrite"))
+			if msg, at := c.complete(m, s); at != nil {
+				done[id] = true
+				wired = append(wired, id)
+				c.rep.Report(at, msg, report.Category("dualwrite"))
 			}
 		}
 	}
+	if len(wired) > 0 {
+		sort.Strings(wired)
+		c.pass.ExportPackageFact(&Wired{Sites: wired})
+	}
 }
+
+// complete returns the finding of a pending site and where to report it,
+// or a nil range when this package cannot complete it.
+func (c *checker) complete(m *types.Func, s PendingSite) (string, analysis.Range) {
+	need := calls.Effect(s.Need)
+	impl, ch := c.withEffect(m, need)
+	if impl == nil {
+		return "", nil
+	}
+	via := short(append([]string{funcName(m, c.pass.Pkg)}, ch...))
+	publish, write := via, short(s.Known)
+	if need == calls.Write {
+		publish, write = short(s.Known), via
+	}
+	var om *types.Func
+	if s.Other != "" {
+		om = c.calls.MethodByKey(s.Other)
+		oimpl, och := c.withEffect(om, calls.Write)
+		if oimpl == nil {
+			return "", nil
+		}
+		write = short(append([]string{funcName(om, c.pass.Pkg)}, och...))
+	}
+	site := s.Func + " (" + s.Pos + ")"
+	msg := message(site, publish, write, s.Tx, order(s.Order))
+	if impl.Pkg() == c.pass.Pkg && om == nil {
+		if decl := c.declOf(impl); decl != nil {
+			return msg + " (the interface is implemented here)", decl.Name
+		}
+	}
+	at := c.calls.WiringSite(m.Pkg(), m, c.rep.IsGenerated)
+	if !at.IsValid() && om != nil {
+		at = c.calls.WiringSite(m.Pkg(), om, c.rep.IsGenerated)
+	}
+	if !at.IsValid() {
+		at = c.calls.InterfaceRef(m, c.rep.IsGenerated)
+	}
+	if !at.IsValid() {
+		return "", nil
+	}
+	return msg + " (wired here)", posRange(at)
+}
+
+// withEffect returns an implementation of m that the package sees with
+// an effect of kind k, preferring one declared in the package, and its
+// chain.
+func (c *checker) withEffect(m *types.Func, k calls.Effect) (*types.Func, []string) {
+	if m == nil {
+		return nil, nil
+	}
+	var best *types.Func
+	var bestCh []string
+	for _, impl := range c.calls.VisibleImplementations(m) {
+		ch := c.calls.FuncChain(impl, k)
+		if ch == nil {
+			continue
+		}
+		if best == nil || impl.Pkg() == c.pass.Pkg && best.Pkg() != c.pass.Pkg {
+			best, bestCh = impl, ch
+		}
+	}
+	return best, bestCh
+}
+
+// posRange is a range of one position.
+type posRange token.Pos
+
+func (p posRange) Pos() token.Pos { return token.Pos(p) }
+func (p posRange) End() token.Pos { return token.Pos(p) }
 
 // declOf returns the declaration of a function of the package.
 func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {

@@ -14,13 +14,16 @@
 //
 // The analyzer reports a network call — net/http (Client.Do, Get, Post,
 // PostForm, Head, RoundTrip), hashicorp/go-retryablehttp, go-resty v2 and
-// v3, gRPC (ClientConn.Invoke and NewStream, so generated clients count),
+// v3, gRPC (ClientConn.Invoke and NewStream, so generated clients count,
+// also when their code is in another module: a method shaped like a
+// generated client's, ctx first and ...grpc.CallOption last, is a call),
 // or any function of the analysed code that makes one, across packages,
 // named with its chain — made while a transaction is open:
 //   - between a begin (pgx Begin/BeginTx on Conn, Pool and Tx,
 //     database/sql Begin/BeginTx, sqlx Beginx/BeginTxx/MustBegin, any
 //     call returning a transaction, or a call returning a struct that
-//     holds a transaction it began, such as a unit of work) and its Commit
+//     holds a transaction it began, such as a unit of work, or a method
+//     that begins one and keeps it in its receiver, uow.Begin(ctx)) and its Commit
 //     or Rollback, path by path: a call after Commit on every path is
 //     fine, one on an error path before Rollback is not. A helper that
 //     commits or rolls back the transaction it is passed (dbx.Commit(tx)),
@@ -36,7 +39,9 @@
 // The calls are seen through the indirection real code uses (the shared
 // call layer, internal/calls): interface methods resolve to the
 // implementations the package and its imports show (all must call the
-// network; mocks in _test files do not count), or, with none in sight, to
+// network; mocks in _test files do not count; a decorator that falls back
+// to the interface it implements, such as a cache, takes the others'
+// effects), or, with none in sight, to
 // the library call whose name and signature they mirror (a Doer with
 // Do(*http.Request) (*http.Response, error)); method values and function
 // values kept in locals, struct fields and maps; a method value passed

@@ -18,7 +18,8 @@ import (
 // counts as read-only when it is begun read-only (sql.TxOptions{ReadOnly:
 // true}, pgx.TxOptions{AccessMode: pgx.ReadOnly}), or when everything the
 // function that begins it does with it (and with the values made from it:
-// a sqlc Queries from WithTx, a repository built on it) is known to read:
+// a sqlc Queries from WithTx, a repository built on it, an interface value
+// a scope returns for it) is known to read:
 // constant SELECTs without a locking clause, reading their rows, Commit or
 // Rollback, and calls of functions that only read through the transaction
 // (the ReadsOnly fact). Anything else that receives the transaction (a
@@ -229,7 +230,7 @@ func (c *checker) bodyReadsOnly(body ast.Node, held []*types.Var) bool {
 						}
 						continue
 					}
-					if !tainted[o] && holdsDB(o.Type()) {
+					if !tainted[o] && (holdsDB(o.Type()) || mayHide(o.Type())) {
 						tainted[o] = true
 						changed = true
 					}
@@ -459,3 +460,10 @@ var txEnds = func() *apis.Set {
 	}
 	return s
 }()
+
+// mayHide reports whether a value of type t, made from the transaction,
+// may hold it out of sight: an interface other than error (a scoped
+// handler or repository built on the transaction, Scoped(tx) Saver).
+func mayHide(t types.Type) bool {
+	return types.IsInterface(t) && !types.Identical(t, types.Universe.Lookup("error").Type())
+}

@@ -64,6 +64,16 @@
 // MessagePublisher, whose Reader deletes the row once Publish returns nil)
 // is reported without a visible mark.
 //
+// A relay whose publisher interface is implemented only in a package it
+// does not import (the use case declares am.MessagePublisher, an adapter
+// implements it, a module's constructor wires them) is reported where the
+// two meet: at the call that hands the relay's package an implementation
+// (tm.NewOutboxProcessor(stream, store), outbox.NewRelay(pool, broker)),
+// naming the relay, its call and mark, and the lossy implementation; once
+// per relay site, in the first package that wires it:
+//
+//	relay tm.outboxProcessor.processMessages (outbox_processor.go:56) marks rows published (MarkPublished, line 61) after am.MessagePublisher.Publish, wired here to jetstream.(*Stream).Publish → JetStream PublishMsgAsync whose PubAckFuture is not awaited: ...
+//
 // The message names the mark and its line, the publish with the chain of
 // helpers and the configuration's file and line, why the message can be
 // lost, and what to write instead.

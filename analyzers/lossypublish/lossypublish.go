@@ -28,15 +28,18 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/lossypublish.md",
 	Run:       safe.Run(run),
 	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer},
-	FactTypes: []analysis.Fact{new(Publishes)},
+	FactTypes: []analysis.Fact{new(Publishes), new(RelayPending), new(Wired)},
 }
 
 // relevance is the analyzer's gate: every finding starts at a producer of
 // one of the broker clients, or at a function of another package that
-// publishes through one (a Publishes fact).
+// publishes through one (a Publishes fact); a relay whose publisher is
+// implemented out of sight calls a publish-like method of its own
+// interface (pending.go).
 var relevance = gate.Gate{
 	Libraries: func() []string { return apis.LossyPublishPaths },
-	Facts:     []analysis.Fact{new(Publishes)},
+	Uses:      func(fn *types.Func) bool { return calls.PublishLike(fn) || relaymark.NamedMark(fn) },
+	Facts:     []analysis.Fact{new(Publishes), new(RelayPending)},
 }
 
 // A checker holds the state of one pass.
@@ -52,6 +55,7 @@ type checker struct {
 	decls   map[*types.Func]*ast.FuncDecl // the package's functions
 	sums    map[*types.Func]*Publishes    // what a call of a function publishes
 	sites   map[*types.Func]*site         // the site a summary comes from
+	pending map[*types.Func]*RelayPending // relay sites completed elsewhere
 
 	marks    *relaymark.Finder
 	reported map[token.Pos]bool
@@ -72,6 +76,7 @@ func run(pass *analysis.Pass) (any, error) {
 		decls:    make(map[*types.Func]*ast.FuncDecl),
 		sums:     make(map[*types.Func]*Publishes),
 		sites:    make(map[*types.Func]*site),
+		pending:  make(map[*types.Func]*RelayPending),
 		marks:    relaymark.New(pass.Pkg, pass.TypesInfo, pass.Files),
 		reported: make(map[token.Pos]bool),
 	}
@@ -100,7 +105,9 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	c.checkLibraryPublishers()
+	c.completePending()
 	c.exportFacts()
+	c.exportPending()
 	return nil, nil
 }
 

@@ -3,6 +3,7 @@ package lossypublish
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"github.com/idemlint/idemlint/internal/apis"
 )
@@ -18,10 +19,19 @@ type mark struct {
 // the row: the relay believes the broker has what it may never get.
 func (c *checker) checkRelay(body *ast.BlockStmt) {
 	sites := c.sitesIn(body)
-	if len(sites) == 0 {
+	pending := c.pendingCalls(body, sites)
+	if len(sites) == 0 && len(pending) == 0 {
 		return
 	}
 	marks := c.marksIn(body)
+	if len(marks) == 0 {
+		return
+	}
+	for _, p := range pending {
+		if mk := firstAfter(marks, p.call.End()); mk != nil {
+			c.addPending(body, p.call, p.method, mk)
+		}
+	}
 	for _, s := range sites {
 		m := firstAfter(marks, s.call.End())
 		if m == nil || c.reported[s.call.Pos()] {
@@ -34,6 +44,33 @@ func (c *checker) checkRelay(body *ast.BlockStmt) {
 		line := c.pass.Fset.Position(m.call.Pos()).Line
 		c.rep.Reportf(s.call, "relay marks rows published (%s, line %d) after %s: %s", m.what, line, c.describe(s), s.advice)
 	}
+}
+
+// pendingCall is a call through an interface whose implementations are
+// out of sight: a relay site if a mark follows.
+type pendingCall struct {
+	call   *ast.CallExpr
+	method *types.Func
+}
+
+// pendingCalls returns the calls of body through interfaces whose
+// implementations are out of sight (see pendingMethod).
+func (c *checker) pendingCalls(body *ast.BlockStmt, sites []*site) []pendingCall {
+	known := make(map[*ast.CallExpr]bool, len(sites))
+	for _, s := range sites {
+		known[s.call] = true
+	}
+	var out []pendingCall
+	inspectEvaluated(body, func(n ast.Node) {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || known[call] {
+			return
+		}
+		if m := c.pendingMethod(call); m != nil {
+			out = append(out, pendingCall{call, m})
+		}
+	})
+	return out
 }
 
 // describe names a site's publish: the library call and its configuration,

@@ -30,6 +30,14 @@
 //   - fire-and-forget: the message handed to a goroutine (go, errgroup's
 //     Go, a send to a worker channel) and an offset committed afterwards
 //     with no wait (Wait, a receive from a done channel) in between;
+//   - shared reader: goroutines started in a loop share one kafka-go group
+//     *Reader and each fetches and commits on it (a known committing
+//     worker, or a worker handed over as a function value that takes the
+//     reader: go worker(ctx, r, wg, i)); CommitMessages is cumulative per
+//     partition, so one worker commits past a sibling's unfinished or
+//     failed message. Not reported for a reader made in the loop (one group
+//     member per worker), a reader without GroupID, a known worker that
+//     does not commit, or a single goroutine;
 //   - an inbox claim committed on its own before the work (category
 //     "claim-before-work"): the message's ID claimed with an auto-committed
 //     insert (INSERT ... ON CONFLICT DO NOTHING on a pool, idem/dedup's

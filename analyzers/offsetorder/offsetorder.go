@@ -56,6 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, fn := range ssaRes.SrcFuncs {
 		a.checkFunc(fn)
+		a.checkSharedReaders(fn)
 	}
 	return nil, nil
 }

@@ -54,7 +54,11 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 	}
 	s.loops = a.loops(fn, d)
 	s.kafka = kafkaData(fn, s.loops)
+	marks := bookkeeping(handlers)
 	for _, h := range handlers {
+		if marks[h] {
+			continue // a processed marker after the work (bookkeeping.go)
+		}
 		if f := a.failure(s, h); f != nil {
 			a.report(s, h, via[h], f)
 		}

@@ -59,7 +59,11 @@
 // sarama's Commit) on the failure path, which does not include the
 // unmarked message; a broker delivery left unacked after a failure (it is
 // delivered again); a loop without any commit (nothing moves past the
-// failure). A failure path knows what it went through: a flag it set
+// failure); the failure of a call that only records the message as
+// processed (markProcessed, an idempotency key written to a cache:
+// by its name or by a field named for the key it is given) after another
+// call of the iteration did the work on every path — the work is done,
+// only the marker is missing. A failure path knows what it went through: a flag it set
 // (failed = true; break) and the error not being nil decide the branches
 // that test them.
 //

@@ -183,8 +183,9 @@ func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
 
 // Set is a set of Funcs. The zero value is empty and ready to use.
 type Set struct {
-	m     map[Func]bool
-	preds []func(*types.Func) bool // members no table can list (ent's generated Tx.Commit)
+	m      map[Func]bool
+	preds  []func(*types.Func) bool // members no table can list (ent's generated Tx.Commit)
+	shapes []Shape                  // interface methods that stand for a member by their signature (shape.go)
 }
 
 // NewSet returns a set holding fs.
@@ -256,6 +257,7 @@ func (s *Set) Clone() *Set {
 			c.Add(f)
 		}
 		c.preds = slices.Clone(s.preds)
+		c.shapes = slices.Clone(s.shapes)
 	}
 	return c
 }

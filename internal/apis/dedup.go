@@ -49,3 +49,7 @@ func CarriesTx(t types.Type, depth int) bool {
 	}
 	return false
 }
+
+// DedupPaths returns the import paths of the library dedup claims, for
+// gates.
+func DedupPaths() []string { return dedupClaims.Paths() }

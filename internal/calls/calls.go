@@ -19,7 +19,7 @@
 //     (apis.KafkaCommits), with the chain — net, publish, write, read and
 //     ack are one computation over the kind's table (see Effect);
 //   - beginsTx: it begins a transaction and returns it held in a struct
-//     (a unit of work);
+//     (a unit of work), or stores it in its pointer receiver (uow.Begin);
 //   - endsTx: it commits or rolls back the transaction held by its
 //     receiver or by a parameter;
 //   - calls: it calls its function parameter i — inside a transaction it
@@ -35,10 +35,30 @@
 // (through their origin). A goroutine does not lend its effects to the
 // function that starts it.
 //
+// Two fallbacks complete interface resolution. An implementation that
+// calls the very method it implements (a cache falling back to another
+// implementation, a logging wrapper) is a decorator: it neither vetoes nor
+// adds to the effects the other implementations share (decorator.go). A
+// method shaped like a generated gRPC client's (a context first,
+// ...grpc.CallOption last: apis.GRPCClientMethod) stands for
+// ClientConnInterface.Invoke or NewStream when no implementation is in
+// sight, or only the generated one out of the analysis (loaded from export
+// data or in a tabled library, hence without a summary: shape.go).
+//
+// A transaction may be held in a field: a unit of work's method that
+// begins one and stores it in its pointer receiver has Begins, and a call
+// of it opens a region held by the receiver's root variable until a
+// method ending that receiver's transaction (fieldtx.go). Constructors and
+// WithTx copies need nothing of their own: the caller's region holds the
+// repository's calls, and a receiver typed with a transaction field runs
+// inside it.
+//
 // Work is bounded: each function's summary is computed once (a memo with a
 // started flag cuts cycles conservatively); a function value is chased
 // through at most maxValueDepth assignments; a call resolves to at most
-// maxTargets functions; chains keep at most maxChain names.
+// maxTargets functions; chains keep at most maxChain names; a decorator
+// is recognised by a direct call in its own body, and a stored begin by a
+// begin and a store in the method's own body (no helper followed).
 package calls
 
 import (

@@ -2,6 +2,7 @@ package calls
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/apis"
@@ -15,6 +16,8 @@ type ifaces struct {
 	declaring   map[string][]int // method name → indexes in types
 	embedding   []int            // indexes in types of structs with embedded fields
 	libs        map[string]*types.Package
+	summarised  map[string][]*types.Func      // methods of other packages with a Summary, by name
+	impls       map[*types.Func][]*types.Func // implementations, memoised per interface method
 }
 
 func isInterfaceMethod(fn *types.Func) bool {
@@ -42,6 +45,7 @@ func (r *Result) interfaceSummary(m *types.Func) *Summary {
 				impls = append(impls, fn)
 			}
 		}
+		impls = r.countedImpls(m, impls)
 	}
 	if len(impls) == 0 {
 		out := &Summary{}
@@ -263,10 +267,23 @@ func (r *Result) Implementations(m *types.Func) []*types.Func {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.implementations(m)
+	return slices.Clone(r.implementations(m))
 }
 
 func (r *Result) implementations(m *types.Func) []*types.Func {
+	x := r.ifc0()
+	if out, ok := x.impls[m]; ok {
+		return out
+	}
+	out := r.findImplementations(m)
+	if x.impls == nil {
+		x.impls = make(map[*types.Func][]*types.Func)
+	}
+	x.impls[m] = out
+	return out
+}
+
+func (r *Result) findImplementations(m *types.Func) []*types.Func {
 	iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface)
 	if !ok || m.Pkg() == nil || apis.IsStdlib(m.Pkg().Path()) || !r.searchable(m.Pkg()) {
 		return nil
@@ -336,7 +353,7 @@ func (r *Result) mirror(m *types.Func, set *apis.Set) *types.Func {
 			return lib
 		}
 	}
-	return nil
+	return r.shapeMirror(m, set)
 }
 
 func sameShape(a, b *types.Signature) bool {

@@ -139,6 +139,9 @@ func (r *Result) regions(f function, visit visitor) {
 // counts, so that a store's own BeginTx wrapper is a begin too, and so does
 // a call that returns a transaction it began held in a struct.
 func (r *Result) beginAt(n ast.Node) (*Tx, *types.Var) {
+	if tx, errVar := r.storedBeginAt(n); tx != nil {
+		return tx, errVar // uow.Begin(ctx): fieldtx.go
+	}
 	var lhs, rhs []ast.Expr
 	switch n := n.(type) {
 	case *ast.AssignStmt:
@@ -354,6 +357,7 @@ func (r *Result) entryTx(f function) *Tx {
 			held = append(held, v)
 		}
 	}
+	held = r.notOpenedHere(f, held) // fieldtx.go
 	var args []argOf
 	if f.lit != nil {
 		if a, ok := r.index().litArgs[f.lit]; ok {

@@ -160,7 +160,9 @@ func (r *Result) summary(fn *types.Func) *Summary {
 	var s *Summary
 	switch {
 	case r.std || fn.Pkg() != nil && (apis.IsStdlib(fn.Pkg().Path()) || tableLibrary(fn.Pkg().Path())):
-		// the tables know the standard library and the tabled libraries
+		// the tables know the standard library and the tabled libraries,
+		// their generated gRPC clients by shape (shape.go)
+		s = r.tabledShape(fn)
 	case fn.Pkg() != r.pass.Pkg:
 		var f Summary
 		if fn.Pkg() != nil && r.pass.ImportObjectFact(fn, &f) {
@@ -191,6 +193,8 @@ func (r *Result) compute(fn *types.Func, decl *ast.FuncDecl) *Summary {
 	if r.dbReach {
 		if returnsHeldTx(fn) {
 			s.Begins = r.computeBegins(decl)
+		} else {
+			s.Begins = r.computeStoredBegin(fn, decl)
 		}
 		s.Ends = r.computeEnds(fn, decl)
 	}

@@ -14,7 +14,7 @@ type Summary struct {
 	Write   []string // the chain below the function to a durable database write; nil: none
 	Read    []string // the chain below the function to a database read; nil: none
 	Ack     []string // the chain below the function to an offset commit or a message ack; nil: none
-	Begins  string   // where a transaction it returns held in a struct begins ("txm.go:52"); "": none
+	Begins  string   // where a transaction it returns held in a struct, or stores in its receiver, begins ("txm.go:52"); "": none
 	Ends    []int    // the parameters (-1: the receiver) whose transaction it ends
 	Calls   []Call   // the function parameters it calls
 }

@@ -32,6 +32,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/safe"
 )
 
@@ -89,7 +91,19 @@ func (r *Result) GatedAt(file *ast.File, n ast.Node) bool {
 	return found
 }
 
+// relevance is the gate: a claim runs in a database transaction (a
+// library of apis.DBPaths within reach), through idem/dedup, or through a
+// function of another package that carries ClaimsKey. Elsewhere there is
+// no unit and no fact, and the Result is empty.
+var relevance = gate.Gate{
+	Libraries: func() []string { return append(append([]string{}, apis.DBPaths...), apis.DedupPaths()...) },
+	Facts:     []analysis.Fact{new(ClaimsKey)},
+}
+
 func run(pass *analysis.Pass) (any, error) {
+	if !relevance.Open(pass) {
+		return &Result{}, nil
+	}
 	u := newUnits(pass)
 	u.exportFacts()
 	res := &Result{gated: map[*ast.BlockStmt]bool{}, u: u}

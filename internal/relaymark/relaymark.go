@@ -126,13 +126,20 @@ func (f *Finder) Mark(call *ast.CallExpr) (string, bool) {
 	if fn == nil || fn.Pkg() == nil || isBrokerLibrary(fn) || moduleRoot(fn.Pkg().Path()) != f.root {
 		return "", false // a library's SetStatus (a tracing span) marks no row
 	}
-	if failName.MatchString(fn.Name()) {
-		return "", false
-	}
-	if markName.MatchString(fn.Name()) || doneVerb.MatchString(fn.Name()) && outboxTable.MatchString(owner(fn)) {
+	if NamedMark(fn) {
 		return fn.Name(), true
 	}
 	return "", false
+}
+
+// NamedMark reports whether fn's name (and its receiver's or package's)
+// says it marks a relayed row done (MarkPublished, outboxRepo.Delete),
+// whoever declares it: Mark also requires it to be the analysed code's.
+func NamedMark(fn *types.Func) bool {
+	if fn.Pkg() == nil || apis.IsStdlib(fn.Pkg().Path()) || !markVerb(fn.Name()) || failName.MatchString(fn.Name()) {
+		return false
+	}
+	return markName.MatchString(fn.Name()) || doneVerb.MatchString(fn.Name()) && outboxTable.MatchString(owner(fn))
 }
 
 // markSQL reports whether sql records a row as published.
@@ -184,6 +191,25 @@ func moduleRoot(path string) string {
 		n = len(elems)
 	}
 	return strings.Join(elems[:n], "/")
+}
+
+// markVerb is a fast test that name starts with a verb of markName or
+// doneVerb (gates ask it of every function a package uses).
+func markVerb(name string) bool {
+	if name == "" {
+		return false
+	}
+	switch name[0] | 0x20 { // ASCII lower case
+	case 'm', 's', 'u', 'f', 'd', 'r', 'c', 'a':
+		return true
+	}
+	return false
+}
+
+// SameRoot reports whether two packages likely belong to one project:
+// their import paths share a module root (see moduleRoot).
+func SameRoot(a, b *types.Package) bool {
+	return a != nil && b != nil && moduleRoot(a.Path()) == moduleRoot(b.Path())
 }
 
 // isBrokerLibrary reports whether fn belongs to a broker client (sarama's

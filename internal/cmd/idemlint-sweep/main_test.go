@@ -75,6 +75,7 @@ func TestSweep(t *testing.T) {
 		"| **all** | 4 | 1 | 1 | 1 | 1/2 | 1/2 = 50% | 2/3 = 67% |",
 		"### Untriaged findings\n\n- example/ledger `claim.go:15:12` onconflict: ",
 		"### Misses now found\n\n- example/shop `relay/relay.go:22` ctxcancel (signal-ctx-batch)",
+		"### Misses still missed\n\n- example/ledger `claim.go:33` onconflict (test-only)",
 	} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("sweep.md lacks %q", want)

@@ -99,6 +99,7 @@ func writeScoring(w io.Writer, sc scoring) {
 	}
 	list("Untriaged findings", formatLocated(sc.Untriaged))
 	list("Misses now found", formatTriage(sc.MissesFound))
+	list("Misses still missed", formatTriage(sc.MissesLeft))
 	list("Correct forms (OK lines) now reported", formatLocated(sc.OKReported))
 	list("TP lines no longer reported", formatTriage(sc.TPLost))
 }

@@ -41,6 +41,7 @@ type scoring struct {
 	Untriaged   []located    // findings at no triage line
 	OKReported  []located    // findings at a line triaged OK (correct form)
 	MissesFound []triageLine // MISS lines a finding now matches
+	MissesLeft  []triageLine // MISS lines no finding matches yet
 	TPLost      []triageLine // TP lines no finding matches any more
 }
 
@@ -105,6 +106,8 @@ func score(repos []repoResult, triage []triageLine, analyzers []string) scoring 
 			if found {
 				s.MissesFound++
 				sc.MissesFound = append(sc.MissesFound, l)
+			} else {
+				sc.MissesLeft = append(sc.MissesLeft, l)
 			}
 		}
 	}

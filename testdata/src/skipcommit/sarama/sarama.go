@@ -81,3 +81,69 @@ func (h *Unmarked) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.C
 	}
 	return nil
 }
+
+type cache interface {
+	Set(ctx context.Context, key string) error
+}
+
+type inbox interface {
+	MarkProcessed(ctx context.Context, id string) error
+}
+
+type publisher interface {
+	Publish(ctx context.Context, id string) error
+}
+
+type keyed struct{ OrderID, IKey string }
+
+type Bookkeeping struct {
+	orders orders
+	cache  cache
+	inbox  inbox
+	pub    publisher
+}
+
+func (h *Bookkeeping) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *Bookkeeping) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+// Good: the idempotency key is written after the work succeeded; when that
+// write fails and the loop moves on, the work is done and nothing is lost.
+// Bad: a publish after the work is work of its own.
+func (h *Bookkeeping) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error { // want ConsumeClaim:"commitsOffset" ConsumeClaim:"durableWork"
+	for msg := range claim.Messages() {
+		var ev keyed
+		if err := json.Unmarshal(msg.Value, &ev); err != nil {
+			continue
+		}
+		if err := h.orders.SetState(sess.Context(), ev.OrderID); err != nil {
+			continue // want `orders.SetState fails`
+		}
+		if err := h.pub.Publish(sess.Context(), ev.OrderID); err != nil {
+			continue // want `publisher.Publish fails`
+		}
+		if err := h.cache.Set(sess.Context(), ev.IKey); err != nil {
+			log.Printf("set key: %v", err)
+			continue
+		}
+		if err := h.inbox.MarkProcessed(sess.Context(), ev.OrderID); err != nil {
+			log.Printf("mark processed: %v", err)
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}
+
+type MarkerFirst struct {
+	Bookkeeping
+}
+
+// Bad: the "marker" is the only call: nothing did the work before it.
+func (h *MarkerFirst) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error { // want ConsumeClaim:"commitsOffset" ConsumeClaim:"durableWork"
+	for msg := range claim.Messages() {
+		if err := h.inbox.MarkProcessed(sess.Context(), string(msg.Key)); err != nil {
+			continue // want `inbox.MarkProcessed fails`
+		}
+		sess.MarkMessage(msg, "")
+	}
+	return nil
+}

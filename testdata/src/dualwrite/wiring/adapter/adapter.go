@@ -1,3 +1,5 @@
+// want package:`wired\(1\)`
+
 // Package adapter implements usecase.EventWriter with kafka-go.
 package adapter
 

@@ -1,3 +1,5 @@
+// want package:`wired\(1\)`
+
 // Package repoadapter implements usecase.OrderRepo with pgx.
 package repoadapter
 

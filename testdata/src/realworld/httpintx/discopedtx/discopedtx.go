@@ -83,7 +83,7 @@ type Scope struct {
 	cc grpc.ClientConnInterface
 }
 
-func (s Scope) Handler(tx *sql.Tx) Handler {
+func (s Scope) Handler(tx *sql.Tx) Handler { // want Handler:"readsOnly"
 	return shoppingHandler{stores: StoreCache{db: tx, fallback: grpcStores{cc: s.cc}}, db: tx}
 }
 

@@ -17,8 +17,10 @@ type Relay struct {
 	broker messaging.Broker
 }
 
-func (r *Relay) processEvent(ctx context.Context, id, topic string, payload []byte) {
-	if err := r.broker.Publish(ctx, topic, payload); err == nil { // want `relay marks rows published \(MarkOutboxEventProcessed, line 22\) after .*go-rabbitmq PublishWithContext`
+func NewRelay(q Queries, broker messaging.Broker) *Relay { return &Relay{q: q, broker: broker} }
+
+func (r *Relay) processEvent(ctx context.Context, id, topic string, payload []byte) { // want processEvent:`relayPending`
+	if err := r.broker.Publish(ctx, topic, payload); err == nil {
 		_ = r.q.MarkOutboxEventProcessed(ctx, id)
 	}
 }

@@ -14,6 +14,8 @@ type Publisher struct {
 	pub *rabbitmq.Publisher
 }
 
+func New(pub *rabbitmq.Publisher) *Publisher { return &Publisher{pub: pub} }
+
 var _ messaging.Broker = (*Publisher)(nil)
 
 func (p *Publisher) Publish(ctx context.Context, topic string, payload []byte) error { // want Publish:`lossy\(rabbit.\(\*Publisher\).Publish\)`

@@ -16,6 +16,8 @@ type Stream struct {
 	js nats.JetStreamContext
 }
 
+func NewStream(js nats.JetStreamContext) *Stream { return &Stream{js: js} }
+
 var _ am.MessagePublisher = (*Stream)(nil)
 
 func (s *Stream) Publish(ctx context.Context, topic string, data []byte) error { // want Publish:`lossy\(jetstream.\(\*Stream\).Publish\)`

@@ -23,7 +23,11 @@ type Processor struct {
 	publisher am.MessagePublisher
 }
 
-func (p Processor) processMessages(ctx context.Context) error {
+func NewProcessor(store Store, publisher am.MessagePublisher) Processor {
+	return Processor{store: store, publisher: publisher}
+}
+
+func (p Processor) processMessages(ctx context.Context) error { // want processMessages:`relayPending`
 	rows, err := p.store.FindUnpublished(ctx, 50)
 	if err != nil {
 		return err
@@ -31,7 +35,7 @@ func (p Processor) processMessages(ctx context.Context) error {
 	ids := make([]string, len(rows))
 	for i, r := range rows {
 		ids[i] = r.ID
-		if err := p.publisher.Publish(ctx, r.Subject, r.Data); err != nil { // want `relay marks rows published \(MarkPublished, line 38\) after .*PublishMsgAsync whose PubAckFuture is not awaited`
+		if err := p.publisher.Publish(ctx, r.Subject, r.Data); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,315 @@
+package calls
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/idemlint/idemlint/internal/apis"
+)
+
+// Implementations out of sight (DESIGN.md, "the direction problem").
+// Clean-architecture code declares an interface in the use case's package
+// and implements it in an adapter the use case never imports; the
+// composition root (main, a wire_gen.go, a module's constructor) imports
+// both. Facts flow only from a package to its importers, so where the
+// call is made the implementation is unknown, and where the
+// implementation is declared the call may be unknown too. An analyzer
+// that meets such a call records it as a pending fact on a function or
+// interface method of its own package; the first package that sees both
+// the pending fact and an implementation (VisibleImplementations) with
+// the missing effect completes it and reports there, at the place that
+// builds the use case (WiringSite), naming the call site — and records
+// that it did (a package fact of the analyzer), so that its importers do
+// not report it again.
+
+// MethodKey names an interface method in a fact: "import/path.Iface.Method".
+func MethodKey(m *types.Func) string {
+	recv := m.Signature().Recv()
+	if recv == nil || m.Pkg() == nil {
+		return ""
+	}
+	named, ok := types.Unalias(recv.Type()).(*types.Named)
+	if !ok {
+		return ""
+	}
+	return m.Pkg().Path() + "." + named.Obj().Name() + "." + m.Name()
+}
+
+// MethodByKey returns the interface method named by key (see MethodKey)
+// among the packages the analysed package reaches, or nil.
+func (r *Result) MethodByKey(key string) *types.Func {
+	if r == nil {
+		return nil
+	}
+	dot := strings.LastIndex(key, ".")
+	if dot < 0 {
+		return nil
+	}
+	typeDot := strings.LastIndex(key[:dot], ".")
+	if typeDot < 0 {
+		return nil
+	}
+	path, typ, name := key[:typeDot], key[typeDot+1:dot], key[dot+1:]
+	r.mu.Lock()
+	pkg := r.reachable(path)
+	r.mu.Unlock()
+	if pkg == nil {
+		return nil
+	}
+	tn, ok := pkg.Scope().Lookup(typ).(*types.TypeName)
+	if !ok || !types.IsInterface(tn.Type()) {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(tn.Type(), false, pkg, name)
+	fn, _ := obj.(*types.Func)
+	return fn
+}
+
+// reachable returns the package of import path p (not normalised) among the
+// packages the analysed package reaches, or nil.
+func (r *Result) reachable(p string) *types.Package {
+	if r.pass.Pkg.Path() == p {
+		return r.pass.Pkg
+	}
+	seen := make(map[*types.Package]bool)
+	var walk func(pkg *types.Package) *types.Package
+	walk = func(pkg *types.Package) *types.Package {
+		if seen[pkg] {
+			return nil
+		}
+		seen[pkg] = true
+		if pkg.Path() == p {
+			return pkg
+		}
+		for _, imp := range pkg.Imports() {
+			if found := walk(imp); found != nil {
+				return found
+			}
+		}
+		return nil
+	}
+	return walk(r.pass.Pkg)
+}
+
+// Implements reports whether fn is the method a value of its receiver's
+// type runs when called through the interface method m.
+func Implements(fn, m *types.Func) bool {
+	if fn == nil || m == nil {
+		return false
+	}
+	fn = fn.Origin()
+	recv := fn.Signature().Recv()
+	if recv == nil || fn.Name() != m.Name() || !isInterfaceMethod(m) {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	impl := implementation(named.Obj(), iface, m)
+	return impl != nil && impl.Origin() == fn
+}
+
+// VisibleImplementations returns the implementations of the interface
+// method m that the package can see at any depth: those in sight (see
+// Implementations) and the methods of the analysed code's other packages
+// with a summary (only functions with an effect have one), in a stable
+// order, at most maxTargets.
+func (r *Result) VisibleImplementations(m *types.Func) []*types.Func {
+	if r == nil || m == nil || !isInterfaceMethod(m) {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := slices.Clone(r.implementations(m))
+	seen := make(map[*types.Func]bool)
+	for _, fn := range out {
+		seen[fn.Origin()] = true
+	}
+	for _, fn := range r.summarisedMethods(m.Name()) {
+		if len(out) >= maxTargets {
+			break
+		}
+		if !seen[fn] && Implements(fn, m) {
+			seen[fn] = true
+			out = append(out, fn)
+		}
+	}
+	return out
+}
+
+// summarisedMethods returns the methods named name of other packages that
+// carry a Summary fact, sorted by package path and position.
+func (r *Result) summarisedMethods(name string) []*types.Func {
+	x := r.ifc0()
+	if x.summarised == nil {
+		x.summarised = make(map[string][]*types.Func)
+		for _, f := range r.pass.AllObjectFacts() {
+			fn, ok := f.Object.(*types.Func)
+			if !ok || fn.Pkg() == r.pass.Pkg || fn.Signature().Recv() == nil || isInterfaceMethod(fn) {
+				continue
+			}
+			x.summarised[fn.Name()] = append(x.summarised[fn.Name()], fn)
+		}
+		for _, fns := range x.summarised {
+			sort.Slice(fns, func(i, j int) bool {
+				if fns[i].Pkg().Path() != fns[j].Pkg().Path() {
+					return fns[i].Pkg().Path() < fns[j].Pkg().Path()
+				}
+				return fns[i].Pos() < fns[j].Pos()
+			})
+		}
+	}
+	return x.summarised[name]
+}
+
+// WiringSite returns where the package hands pkg's code an
+// implementation of the interface method m: the first call of a function
+// of pkg (a constructor: tm.NewOutboxProcessor(stream, store)) with an
+// argument for a parameter whose interface type has m, or the first
+// composite literal of a struct type of pkg with such a field set — in
+// source order, outside test files and the files skip rejects (generated
+// ones: a report there would be dropped); token.NoPos when it has none.
+func (r *Result) WiringSite(pkg *types.Package, m *types.Func, skip func(token.Pos) bool) token.Pos {
+	if r == nil || pkg == nil || m == nil {
+		return token.NoPos
+	}
+	hasM := func(t types.Type) bool {
+		if !types.IsInterface(t) {
+			return false
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, false, m.Pkg(), m.Name())
+		fn, ok := obj.(*types.Func)
+		return ok && fn.Origin() == m.Origin()
+	}
+	info := r.pass.TypesInfo
+	var at token.Pos
+	for _, file := range r.pass.Files {
+		if f := r.pass.Fset.File(file.Pos()); f != nil && strings.HasSuffix(f.Name(), "_test.go") || skip != nil && skip(file.Pos()) {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			if at.IsValid() {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				fn := apis.Callee(info, n)
+				if fn == nil || fn.Pkg() != pkg {
+					return true
+				}
+				params := fn.Signature().Params()
+				for i := range n.Args {
+					j := min(i, params.Len()-1)
+					if j < 0 {
+						break
+					}
+					t := params.At(j).Type()
+					if fn.Signature().Variadic() && j == params.Len()-1 {
+						if sl, ok := t.(*types.Slice); ok && !n.Ellipsis.IsValid() {
+							t = sl.Elem()
+						}
+					}
+					if hasM(t) {
+						at = n.Pos()
+						return false
+					}
+				}
+			case *ast.CompositeLit:
+				tv, ok := info.Types[n]
+				if !ok {
+					return true
+				}
+				named, ok := types.Unalias(tv.Type).(*types.Named)
+				if !ok || named.Obj().Pkg() != pkg {
+					return true
+				}
+				st, ok := named.Underlying().(*types.Struct)
+				if !ok {
+					return true
+				}
+				for _, el := range n.Elts {
+					kv, ok := el.(*ast.KeyValueExpr)
+					if !ok {
+						continue
+					}
+					if key, ok := kv.Key.(*ast.Ident); ok {
+						for f := range st.Fields() {
+							if f.Name() == key.Name && hasM(f.Type()) {
+								at = n.Pos()
+								return false
+							}
+						}
+					}
+				}
+			}
+			return true
+		})
+		if at.IsValid() {
+			return at
+		}
+	}
+	return token.NoPos
+}
+
+// InterfaceRef returns the package's first mention of the interface type
+// that declares m (a struct field or parameter holding the use case's
+// interface, as an App struct does when its wiring is generated), outside
+// test files and the files skip rejects; token.NoPos when it has none.
+func (r *Result) InterfaceRef(m *types.Func, skip func(token.Pos) bool) token.Pos {
+	if r == nil || m == nil || !isInterfaceMethod(m) {
+		return token.NoPos
+	}
+	named, ok := types.Unalias(m.Signature().Recv().Type()).(*types.Named)
+	if !ok {
+		return token.NoPos
+	}
+	obj := named.Obj()
+	for _, file := range r.pass.Files {
+		if f := r.pass.Fset.File(file.Pos()); f != nil && strings.HasSuffix(f.Name(), "_test.go") || skip != nil && skip(file.Pos()) {
+			continue
+		}
+		var at token.Pos
+		ast.Inspect(file, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && !at.IsValid() && r.pass.TypesInfo.Uses[id] == obj {
+				at = id.Pos()
+			}
+			return !at.IsValid()
+		})
+		if at.IsValid() {
+			return at
+		}
+	}
+	return token.NoPos
+}
+
+// publishName matches the names of methods that hand a message or event
+// to a broker (Publish, SendEvent, Emit, Produce, Dispatch, ...).
+var publishName = regexp.MustCompile(`^(?i:publish|send|emit|produce|dispatch|write|push|deliver|notify|enqueue|broadcast|relay)`)
+
+// PublishLike reports whether fn is a method of a named interface outside
+// the standard library whose name says it hands a message to a broker: a
+// use case's port that an adapter may implement with a publish. Gates and
+// pending sites use it to leave the many other interface calls alone.
+func PublishLike(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || apis.IsStdlib(fn.Pkg().Path()) || !isInterfaceMethod(fn) {
+		return false
+	}
+	if _, named := types.Unalias(fn.Signature().Recv().Type()).(*types.Named); !named {
+		return false
+	}
+	return publishName.MatchString(fn.Name())
+}

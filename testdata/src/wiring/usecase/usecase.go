@@ -1,0 +1,16 @@
+// Package usecase calls port.Sender; the implementation is out of sight.
+package usecase
+
+import (
+	"context"
+
+	"wiring/port"
+)
+
+type Service struct{ s port.Sender }
+
+func New(s port.Sender) *Service { return &Service{s: s} }
+
+func Name() string { return "usecase" }
+
+func (svc *Service) Do(ctx context.Context) error { return svc.s.Send(ctx, nil) }
