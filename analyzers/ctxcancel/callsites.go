@@ -15,75 +15,11 @@ import (
 // a value), the loop's context is a shutdown source only if some call
 // site passes a context that may be cancelled: context.Background() and
 // context.TODO() at every call site make the loop a plain forever loop.
-// A function that other packages may call is judged on its loop alone.
+// A function that other packages may call is decided by its callers
+// there (stopfacts.go).
 
 // maxCallerDepth bounds the walk up through callers' parameters.
 const maxCallerDepth = 4
-
-// uncancelableStop reports whether every context the stop loop's ctx
-// comes from is a parameter that no visible call site fills with a
-// context that may be cancelled.
-func (s *state) uncancelableStop(ctx ssa.Value) bool {
-	os := s.origins(ctx)
-	if len(os) == 0 {
-		return false
-	}
-	for _, o := range os {
-		if o.kind != oParam || o.field != 0 || s.paramMayCancel(o.fn, o.param, 0) {
-			return false
-		}
-	}
-	return true
-}
-
-// paramMayCancel reports whether parameter i of fn may receive a context
-// that can be cancelled: true unless every caller is visible and passes
-// context.Background(), context.TODO(), a detached or a request-scoped
-// context, or a parameter of its own for which the same holds.
-func (s *state) paramMayCancel(fn *ssa.Function, i, depth int) bool {
-	if fn == nil || depth > maxCallerDepth || fn.Parent() != nil {
-		return true // a closure: its calls are not followed here
-	}
-	if !s.callersVisible(fn) {
-		return true
-	}
-	sites := s.callSites(fn)
-	if len(sites) == 0 {
-		return true // no caller in sight: nothing says the context stays up
-	}
-	for _, c := range sites {
-		args := c.Args // a static method call passes the receiver first, like fn.Params
-		if i >= len(args) {
-			return true
-		}
-		if s.argMayCancel(args[i], depth) {
-			return true
-		}
-	}
-	return false
-}
-
-// argMayCancel reports whether a context argument may be cancelled.
-func (s *state) argMayCancel(v ssa.Value, depth int) bool {
-	if isRootContext(s.norm(v)) {
-		return false
-	}
-	os := s.origins(v)
-	if len(os) == 0 {
-		return true // from code that is not followed
-	}
-	for _, o := range os {
-		switch o.kind {
-		case oSource:
-			return true
-		case oParam:
-			if o.field != 0 || s.paramMayCancel(o.fn, o.param, depth+1) {
-				return true
-			}
-		}
-	}
-	return false
-}
 
 // isRootContext reports whether v is context.Background() or context.TODO().
 func isRootContext(v ssa.Value) bool {

@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/ctxcancel.md",
 	Run:       safe.Run(run),
 	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer, inbox.Analyzer}, // SSA is built in run, only where needed (relevant)
-	FactTypes: []analysis.Fact{new(ReachesSink), new(ReturnsDetached)},
+	FactTypes: []analysis.Fact{new(ReachesSink), new(ReturnsDetached), new(StopsOn)},
 	Flags:     flags(),
 }
 
@@ -36,6 +36,7 @@ var (
 	extraTxSinks      config.FuncList
 	extraPublishSinks config.FuncList
 	extraDetachers    config.FuncList
+	callerStops       bool
 )
 
 func flags() flag.FlagSet {
@@ -43,6 +44,7 @@ func flags() flag.FlagSet {
 	fs.Var(&extraTxSinks, "txsinks", "extra functions whose context argument commits a transaction (import/path.Func or import/path.Type.Method, comma-separated)")
 	fs.Var(&extraPublishSinks, "publishsinks", "extra functions whose context argument governs a synchronous publish")
 	fs.Var(&extraDetachers, "detachers", "extra functions that return a context detached from its parent's cancellation (like context.WithoutCancel)")
+	fs.BoolVar(&callerStops, "callerstops", false, "decide a stop loop of an exported function by its callers in other packages: a shutdown source only where a caller passes a context that may be cancelled (reported at that call), silent when every caller passes context.Background() or none is in sight")
 	return *fs
 }
 
@@ -54,7 +56,9 @@ func run(pass *analysis.Pass) (any, error) {
 	ssa := ssabuild.Build(pass, pass.ResultOf[noreturn.Analyzer].(*noreturn.Result).NoReturn)
 	s := newState(pass, r, ssa)
 	s.findStopSignals()
+	s.importedStops()
 	s.exportFacts()
+	s.exportStops()
 	s.check()
 	return nil, nil
 }

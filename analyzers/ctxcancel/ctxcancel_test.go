@@ -17,7 +17,7 @@ func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, dir, ctxcancel.Analyzer,
 		"ctxcancel/relay", "ctxcancel/goodrelay", "ctxcancel/twodown", "ctxcancel/shapes",
 		"ctxcancel/helper/...", "ctxcancel/signals", "ctxcancel/notimeout", "ctxcancel/libs", "ctxcancel/good", "ctxcancel/closures", "ctxcancel/idemutil/...", "ctxcancel/scoped", "ctxcancel/errstop", "ctxcancel/stoploop", "ctxcancel/inboxgated",
-		"ctxcancel/indirect/...", "ctxcancel/structctx", "ctxcancel/stacks", "ctxcancel/gormctx",
+		"ctxcancel/indirect/...", "ctxcancel/structctx", "ctxcancel/stacks", "ctxcancel/gormctx", "ctxcancel/fixsite/...", "ctxcancel/startup", "ctxcancel/decorated/...", "ctxcancel/ports/...",
 	)
 }
 
@@ -44,4 +44,16 @@ func TestFlags(t *testing.T) {
 		}
 	}
 	analysistest.Run(t, dir, ctxcancel.Analyzer, "ctxcancel/flags")
+}
+
+func TestCallerStops(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ctxcancel.Analyzer.Flags.Set("callerstops", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer ctxcancel.Analyzer.Flags.Set("callerstops", "false")
+	analysistest.Run(t, dir, ctxcancel.Analyzer, "ctxcancel/callerstops/...")
 }

@@ -35,10 +35,18 @@
 // before a pgx.BeginFunc callback captures it is the detached context.
 //
 // The analyzer reports:
-//   - a shutdown context reaching a sink, at the call in the function that
-//     owns the stop signal (category "shutdown"); when the function already
-//     has a detached batch context with a deadline in scope, a fix hands it
-//     to the call;
+//   - a shutdown context reaching a sink (category "shutdown"), where the
+//     fix goes: at the call that hands it to the commit or the publish, in
+//     the last function of the chain reached by static calls, not at the
+//     call in main or in the consume loop that passes it down. A call
+//     through a project interface (the use case's port) counts as that
+//     call: the implementation is chosen by the wiring and may serve other
+//     callers. The message names the stop signal with its file and line
+//     and the functions it came through ("stop signal ctx.Done() at
+//     relay.go:38, via Run"). Several sources, or several paths, reaching
+//     one call give one finding naming the first source. When the function
+//     already has a detached context with a deadline in scope, a fix hands
+//     it to the call;
 //   - mixed protection in one function: a transaction on a detached context
 //     while the publish keeps the caller's cancellation, or the reverse
 //     (category "mixed"), with a fix that reuses the detached context;
@@ -53,10 +61,36 @@
 // outside a transaction (like pgx's Exec: it fails whole and is done
 // again), is not.
 //
+// Across packages: a pass may report only in its own package's files (go
+// vet reads the imported packages from export data, with no call
+// positions; analysistest and golangci-lint check diagnostics against the
+// package's files) and facts travel only from a package to its importers.
+// So the ReachesSink fact of a function also records which function of its
+// package hands the context to the sink, and where; when the shutdown
+// source is in a package that imports the sink's (signal.NotifyContext in
+// main, a worker in another package), the finding is made at the call
+// that leaves the source's package, naming that function and line:
+// "reaches worker.Worker.Run → processBatch → tx.Commit (worker.go:210)
+// ...; have processBatch run each batch on ...".
+//
 // Calls through the project's own interfaces count (the shared call layer,
 // internal/calls): a Producer whose implementations in the package and its
 // imports all hand the context to a sink, or, with none in sight, a
 // method that mirrors one (WriteMessages(ctx, ...kafka.Message) error).
+// An interface of the project with no implementation in sight (a use
+// case's port, implemented by an adapter package that imports the use
+// case) is a pending sink in the fact; the package that sees an
+// implementation resolves it and reports at its call of the use case,
+// naming the use case's line. A context decorated on the way keeps its
+// cancellation: a tracing span or a logger value (a call that takes one
+// context and returns one, unless it is a known detacher; for a helper of
+// the package, when it returns its parameter's context).
+//
+// One-shot work that func main runs on the signal context outside any
+// loop (a replay at boot) stays a finding: whether a restart re-applies
+// the same changes harmlessly cannot be seen in the code, so the message
+// says that this would make it safe and how to record it
+// (//idemlint:ignore ctxcancel <reason>).
 //
 // Not reported: a request's context (r.Context()) or a test's (t.Context()),
 // also in a loop that stops on its Done (it ends with the request or the
@@ -70,7 +104,12 @@
 // site must pass a context that may be cancelled; context.Background() or
 // context.TODO() at every call site (directly or down a chain of such
 // parameters) leaves the loop silent. A function other packages may call
-// is judged on its loop alone. Inside an inbox-gated unit (one transaction
+// is judged on its loop alone, so that the finding stays where the fix
+// goes; with -callerstops it is decided by its callers in the other
+// packages instead (a StopsOn fact): reported at a caller's call when it
+// passes a context that may be cancelled (the loop's package cannot be
+// told), silent when every caller passes context.Background() or none is
+// in the analysed code. Inside an inbox-gated unit (one transaction
 // that claims the message's stable ID in a dedup table, through
 // INSERT ... ON CONFLICT DO NOTHING with its outcome tested, a SELECT
 // EXISTS followed by the claim's INSERT, idem/dedup's Claim, a sqlc claim
@@ -99,7 +138,7 @@
 //			return
 //		case <-ticker.C:
 //		}
-//		if err := r.processOneBatch(ctx); err != nil { // tx.Commit(ctx), WriteMessages(ctx)
+//		if err := r.processOneBatch(ctx); err != nil { // reported at its tx.Commit(ctx) and WriteMessages(ctx)
 //			slog.WarnContext(ctx, "outbox relay batch", "error", err)
 //		}
 //	}

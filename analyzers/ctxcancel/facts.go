@@ -20,6 +20,15 @@ type ParamSink struct {
 	Kind  string   // "tx" or "publish"
 	Chain []string // e.g. ["processOneBatch", "tx.Commit"]; the last element is the sink
 	Timed bool     // a WithTimeout or WithDeadline is applied on the way
+	// Where the fix goes: the function of the analysed code that hands the
+	// context to the sink (or to a project interface that reaches it),
+	// down the static calls, and the position of that call ("worker.go:210").
+	Fix string
+	At  string
+	// A pending sink (Kind "port"): the interface method the context is
+	// handed to ("path\x00Type\x00Method"), and which of its parameters.
+	Port    string
+	PortArg int
 }
 
 func (*ReachesSink) AFact() {}

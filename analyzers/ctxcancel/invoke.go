@@ -24,13 +24,13 @@ func (s *state) invokeUses(instr ssa.CallInstruction, common *ssa.CallCommon) []
 	if len(impls) == 0 {
 		lib := s.layer.Mirror(m, s.sinkSet())
 		if lib == nil {
-			return nil
+			return s.pendingPortUse(instr, m)
 		}
 		kind, i := s.sinkKind(lib)
 		if kind == "" || i < 0 || i >= len(common.Args) {
 			return nil
 		}
-		return []use{{instr: instr, arg: common.Args[i], argIdx: i, kind: kind, chain: []string{funcname.Code(m, s.pass.Pkg), sinkName(lib)}}}
+		return []use{{instr: instr, arg: common.Args[i], argIdx: i, kind: kind, chain: []string{funcname.Code(m, s.pass.Pkg), sinkName(lib)}, port: true}}
 	}
 	var common0 []ParamSink
 	for k, impl := range impls {
@@ -59,7 +59,11 @@ func (s *state) invokeUses(instr ssa.CallInstruction, common *ssa.CallCommon) []
 		if len(chain) > maxChain {
 			chain = append(chain[:maxChain-1:maxChain-1], chain[len(chain)-1])
 		}
-		out = append(out, use{instr: instr, arg: common.Args[ps.Param], argIdx: ps.Param, kind: apis.SinkKind(ps.Kind), chain: chain, timed: ps.Timed, field: ps.Field})
+		u := use{instr: instr, arg: common.Args[ps.Param], argIdx: ps.Param, kind: apis.SinkKind(ps.Kind), chain: chain, timed: ps.Timed, field: ps.Field, port: true}
+		if impls[0].Pkg() != s.pass.Pkg { // implemented in another package: name where it reaches the sink there
+			u.fix, u.at = ps.Fix, ps.At
+		}
+		out = append(out, u)
 	}
 	return out
 }

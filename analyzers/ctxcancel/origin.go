@@ -29,6 +29,8 @@ type origin struct {
 	timed bool          // a WithTimeout/WithDeadline lies between the origin and the use
 	pos   token.Pos     // oSource: the stop signal; oDetached: the detaching call
 	what  string        // oSource: what ties it to shutdown
+	at    string        // oSource of another package: where ("worker.go:20"); pos is then the call that makes it one
+	loop  string        // and the function of the loop ("worker.Worker.Drain")
 }
 
 const (
@@ -255,6 +257,9 @@ func (s *state) callStep(call *ssa.Call, idx int) ([]ssa.Value, bool, *origin) {
 	}
 	if rd := s.returnsDetached(common); rd != nil && rd.Result == idx {
 		return nil, false, &origin{kind: oDetached, pos: call.Pos(), timed: rd.Deadline}
+	}
+	if a := s.derivedArg(call, idx); a != nil {
+		return []ssa.Value{a}, false, nil // a decorated context (derive.go)
 	}
 	return nil, false, nil
 }

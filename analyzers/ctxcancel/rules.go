@@ -63,7 +63,11 @@ func (s *state) check() {
 		eachCall(fn, func(instr ssa.CallInstruction) {
 			var cs []*checked
 			for _, u := range s.sinkUses(instr) {
-				cs = append(cs, &checked{use: u, origins: s.useOrigins(u), fn: fn})
+				os := s.useOrigins(u)
+				if o, ok := s.importedSource(u); ok {
+					os = append(os, o)
+				}
+				cs = append(cs, &checked{use: u, origins: os, fn: fn})
 			}
 			if len(cs) > 0 {
 				calls = append(calls, cs)
@@ -71,30 +75,26 @@ func (s *state) check() {
 			}
 		})
 	}
+	reported := s.checkShutdown(calls, groups)
 	done := make(map[*ssa.Function]bool)
 	for _, cs := range calls {
 		t := top(cs[0].fn)
-		s.checkCall(cs, groups[t])
+		s.checkUntimed(cs)
 		if !done[t] {
 			done[t] = true
-			s.checkMixed(groups[t])
+			s.checkMixed(groups[t], reported)
 		}
 	}
 }
 
-// checkCall applies rules 1 (a shutdown context reaches a sink) and 3 (a
-// detached context without a timeout) to the sink uses of one call, with
-// one diagnostic per rule that names every chain.
-func (s *state) checkCall(cs []*checked, group []*checked) {
-	var shutdown, untimed []*checked
-	var sig, det origin
+// checkUntimed applies rule 3 (a detached context without a timeout) to
+// the sink uses of one call, with one diagnostic that names every chain.
+func (s *state) checkUntimed(cs []*checked) {
+	var untimed []*checked
+	var det origin
 	for _, c := range cs {
-		if o, ok := c.find(func(o origin) bool { return o.kind == oSource }); ok && c.kind != sinkGatedTx {
-			if len(shutdown) == 0 {
-				sig = o
-			}
-			shutdown = append(shutdown, c)
-			continue
+		if c.has(oSource) && c.kind != sinkGatedTx || c.kind == sinkPort {
+			continue // rule 1, or not a sink here
 		}
 		if o, ok := c.find(func(o origin) bool { return o.kind == oDetached && !o.timed && !c.timed }); ok {
 			if len(untimed) == 0 {
@@ -102,22 +102,6 @@ func (s *state) checkCall(cs []*checked, group []*checked) {
 			}
 			untimed = append(untimed, c)
 		}
-	}
-	if len(shutdown) > 0 {
-		c := shutdown[0]
-		arg := s.argText(c)
-		unit := unitWord(shutdown)
-		fix := fmt.Sprintf("give it context.WithTimeout(context.WithoutCancel(%s), d) so that work already started can finish", arg)
-		if len(c.chain) > 1 {
-			fix = fmt.Sprintf("keep %s for stopping, and have %s run each %s on context.WithTimeout(context.WithoutCancel(ctx), d)", arg, c.chain[0], unit)
-		}
-		if strings.HasPrefix(sig.what, "ctx.") { // a worker loop
-			fix = fmt.Sprintf("build the %s context from context.WithTimeout(context.WithoutCancel(%s), d) and check %s.Done() only between %s", unit, arg, arg, between(unit))
-		}
-		s.r.Report(s.callNode(c.instr), fmt.Sprintf(
-			"%s is cancelled on shutdown (stop signal %s at %s) and reaches %s: SIGTERM cancels it mid-flight and %s; %s",
-			arg, sig.what, s.posText(sig.pos), chains(shutdown), consequence(shutdown), fix),
-			append([]report.Option{report.Category("shutdown"), report.Related(rng(sig.pos), "stop signal")}, s.guardFix(c, group)...)...)
 	}
 	if len(untimed) > 0 {
 		c := untimed[0]
@@ -153,7 +137,7 @@ func chains(cs []*checked) string {
 
 // checkMixed applies rule 2: in one function, a transaction on a detached
 // context and a publish on a cancelable one (or the reverse).
-func (s *state) checkMixed(uses []*checked) {
+func (s *state) checkMixed(uses []*checked, shutdown map[ssa.CallInstruction]bool) {
 	var guarded = map[apis.SinkKind]*checked{}
 	for _, c := range uses {
 		if c.detached() && guarded[c.kind] == nil {
@@ -162,7 +146,7 @@ func (s *state) checkMixed(uses []*checked) {
 	}
 	reported := make(map[ssa.CallInstruction]bool)
 	for _, c := range uses {
-		if c.kind == sinkGatedTx || !c.callerCtx() || c.has(oSource) || reported[c.instr] {
+		if c.kind == sinkGatedTx || c.kind == sinkPort || !c.callerCtx() || c.has(oSource) || reported[c.instr] || shutdown[c.instr] {
 			continue // rule 1 reports shutdown contexts
 		}
 		other := apis.SinkTx
@@ -216,7 +200,7 @@ func (c *checked) timedAll() bool {
 	return true
 }
 
-func consequence(cs []*checked) string {
+func consequence(cs []*checked, unit string) string {
 	tx, pub := false, false
 	for _, c := range cs {
 		tx = tx || c.kind == apis.SinkTx
@@ -224,26 +208,35 @@ func consequence(cs []*checked) string {
 	}
 	switch {
 	case tx && pub:
-		return "the batch is half done: published but rolled back, or committed but never published"
+		return "SIGTERM leaves the " + unit + " half done (published but rolled back, or committed but not published)"
 	case pub:
-		return "the publish fails and the " + unitWord(cs) + " is lost or sent again"
+		return "SIGTERM fails the publish: the " + unit + " is lost or sent again"
 	}
-	return "the " + unitWord(cs) + " rolls back"
+	return "SIGTERM rolls the " + unit + " back"
 }
 
-// unitWord names the unit of work the sinks of cs serve: "batch" for a
-// relay (a publish) or a function named for batches, "transaction" for
-// the per-message or per-request unit.
-func unitWord(cs []*checked) string {
+// unitWord names the unit of work the sinks of cs serve: "batch" only for
+// batches (a function on the way named for a batch, a tick, a flush, a
+// relay or an outbox), otherwise the per-message unit: "message" for a
+// publish, "transaction" for a commit.
+func unitWord(cs []*checked, path []string) string {
+	names := slices.Clone(path)
+	pub := false
 	for _, c := range cs {
-		if c.kind == apis.SinkPublish {
-			return "batch"
-		}
-		for _, name := range c.chain {
-			if strings.Contains(strings.ToLower(name), "batch") {
+		names = append(names, c.chain...)
+		names = append(names, c.fix)
+		pub = pub || c.kind == apis.SinkPublish
+	}
+	for _, name := range names {
+		n := strings.ToLower(name)
+		for _, w := range []string{"batch", "tick", "flush", "relay", "outbox"} {
+			if strings.Contains(n, w) {
 				return "batch"
 			}
 		}
+	}
+	if pub {
+		return "message"
 	}
 	return "transaction"
 }

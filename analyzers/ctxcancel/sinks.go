@@ -12,13 +12,19 @@ import (
 // A use is a context handed to a sink at one call, directly or through a
 // function that passes it on.
 type use struct {
-	instr  ssa.CallInstruction
-	arg    ssa.Value // the context argument
-	argIdx int       // its index among the call's arguments, receiver not counted
-	kind   apis.SinkKind
-	chain  []string // "processOneBatch", "tx.Commit"
-	timed  bool     // the callee adds a deadline on the way
-	field  int      // 1 + index of the field of *arg that holds the context; 0: arg itself
+	instr   ssa.CallInstruction
+	arg     ssa.Value // the context argument
+	argIdx  int       // its index among the call's arguments, receiver not counted
+	kind    apis.SinkKind
+	chain   []string      // "processOneBatch", "tx.Commit"
+	timed   bool          // the callee adds a deadline on the way
+	field   int           // 1 + index of the field of *arg that holds the context; 0: arg itself
+	via     *ssa.Function // the function of this package whose summary gives the use; nil for a sink, an interface or another package's function
+	fix     string        // from a summary: the function that hands the context to the sink
+	at      string        // and where ("worker.go:210")
+	port    bool          // a call through a project interface
+	portKey string        // kind port: the interface method (ParamSink.Port)
+	portArg int           // and the parameter of it the context lands in
 }
 
 const maxChain = 5
@@ -75,6 +81,15 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 		if ai < 0 || ai >= len(common.Args) || len(ps.Chain) == 0 {
 			continue
 		}
+		if apis.SinkKind(ps.Kind) == sinkPort {
+			if s.localCallee(callee) == nil { // a use case of another package: resolved here if we can
+				out = append(out, s.portUses(instr, s.funcName(callee), common.Args[ai], ps)...)
+			} else {
+				out = append(out, use{instr: instr, arg: common.Args[ai], argIdx: ps.Param, kind: sinkPort, chain: append([]string{s.funcName(callee)}, ps.Chain...),
+					field: ps.Field, via: s.localCallee(callee), fix: ps.Fix, at: ps.At, portKey: ps.Port, portArg: ps.PortArg})
+			}
+			continue
+		}
 		chain := append([]string{s.funcName(callee)}, ps.Chain...)
 		if len(chain) > maxChain {
 			chain = append(chain[:maxChain-1:maxChain-1], chain[len(chain)-1])
@@ -83,7 +98,8 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 		if kind == sinkGatedTx && s.failureCommitsOffset(instr) {
 			kind = apis.SinkTx // the unit's failure is committed past: no redelivery
 		}
-		out = append(out, use{instr: instr, arg: common.Args[ai], argIdx: ps.Param, kind: kind, chain: chain, timed: ps.Timed, field: ps.Field})
+		out = append(out, use{instr: instr, arg: common.Args[ai], argIdx: ps.Param, kind: kind, chain: chain, timed: ps.Timed, field: ps.Field,
+			via: s.localCallee(callee), fix: ps.Fix, at: ps.At})
 	}
 	return out
 }

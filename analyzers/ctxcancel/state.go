@@ -25,8 +25,10 @@ type state struct {
 	sinks                            *apis.Set // every library sink, for interfaces that mirror one; built on first use
 	pgxTx                            []*types.Interface
 
-	stop      map[ssa.Value]stopSignal // context values the package treats as shutdown signals
-	cancelSig map[*ssa.Call]stopSignal // WithCancel calls whose cancel runs after a signal.Notify receive
+	stop         map[ssa.Value]stopSignal // context values the package treats as shutdown signals
+	condStop     map[paramKey]ParamStop   // stop loops deferred to the callers of exported functions (StopsOn)
+	importedStop map[argAt]ParamStop      // calls whose argument makes another package's stop loop a source
+	cancelSig    map[*ssa.Call]stopSignal // WithCancel calls whose cancel runs after a signal.Notify receive
 
 	memo     map[ssa.Value][]origin
 	busy     map[ssa.Value]bool
@@ -58,6 +60,8 @@ func newState(pass *analysis.Pass, r *report.Reporter, pkg *ssabuild.SSA) *state
 		detachers:    extraDetachers.AddTo(&apis.Set{}),
 		stop:         make(map[ssa.Value]stopSignal),
 		cancelSig:    make(map[*ssa.Call]stopSignal),
+		condStop:     make(map[paramKey]ParamStop),
+		importedStop: make(map[argAt]ParamStop),
 		memo:         make(map[ssa.Value][]origin),
 		busy:         make(map[ssa.Value]bool),
 		sums:         make(map[*ssa.Function][]ParamSink),

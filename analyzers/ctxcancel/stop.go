@@ -193,8 +193,15 @@ func (s *state) checkDoneCall(fn *ssa.Function, call *ssa.Call) {
 			}
 		}
 	}
-	if stops && !s.deadlineOnly(common.Value) && !s.uncancelableStop(common.Value) {
-		s.markStop(common.Value, stopSignal{pos: common.Pos(), what: "ctx." + d.Name + "()"})
+	if !stops || s.deadlineOnly(common.Value) {
+		return
+	}
+	what := "ctx." + d.Name + "()"
+	switch local, roots := s.stopRoots(common.Value); {
+	case local:
+		s.markStop(common.Value, stopSignal{pos: common.Pos(), what: what})
+	case len(roots) > 0:
+		s.deferStop(roots, s.stopHere(fn, common.Pos(), what))
 	}
 }
 

@@ -9,6 +9,27 @@ const maxParamSinks = 8
 // summaryOf returns which context parameters of fn reach a sink: computed
 // for functions of this package, imported as facts for the others.
 func (s *state) summaryOf(fn *ssa.Function) []ParamSink {
+	if f := s.localCallee(fn); f != nil {
+		return s.localSummary(f)
+	}
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	obj := funcObj(fn)
+	if obj == nil || obj.Pkg() == s.pass.Pkg {
+		return nil
+	}
+	var f ReachesSink
+	if s.pass.ImportObjectFact(obj, &f) {
+		return f.Sinks
+	}
+	return nil
+}
+
+// localCallee returns the function of this package with a body that a
+// call of fn runs (the method behind a bound wrapper, the generic origin),
+// or nil.
+func (s *state) localCallee(fn *ssa.Function) *ssa.Function {
 	if o := fn.Origin(); o != nil {
 		fn = o
 	}
@@ -20,15 +41,7 @@ func (s *state) summaryOf(fn *ssa.Function) []ParamSink {
 		}
 	}
 	if fn.Pkg == s.ssa.Pkg && len(fn.Blocks) > 0 {
-		return s.localSummary(fn)
-	}
-	obj := funcObj(fn)
-	if obj == nil || obj.Pkg() == s.pass.Pkg {
-		return nil
-	}
-	var f ReachesSink
-	if s.pass.ImportObjectFact(obj, &f) {
-		return f.Sinks
+		return fn
 	}
 	return nil
 }
@@ -52,12 +65,20 @@ func (s *state) localSummary(fn *ssa.Function) []ParamSink {
 				if o.kind != oParam || o.fn != fn || o.param < off && o.field == 0 {
 					continue
 				}
+				fix, at := u.fix, u.at
+				if at == "" || u.port { // the sink, or the interface that reaches it, is called here
+					fix, at = s.funcName(fn), s.posText(instr.Pos())
+				}
 				out = addParamSink(out, ParamSink{
-					Param: o.param - off,
-					Field: o.field,
-					Kind:  string(u.kind),
-					Chain: u.chain,
-					Timed: o.timed || u.timed,
+					Fix:     fix,
+					At:      at,
+					Param:   o.param - off,
+					Field:   o.field,
+					Kind:    string(u.kind),
+					Chain:   u.chain,
+					Timed:   o.timed || u.timed,
+					Port:    u.portKey,
+					PortArg: u.portArg,
 				})
 			}
 		}
@@ -71,7 +92,7 @@ func (s *state) localSummary(fn *ssa.Function) []ParamSink {
 // parameter, kind and timeout.
 func addParamSink(ps []ParamSink, p ParamSink) []ParamSink {
 	for i, x := range ps {
-		if x.Param == p.Param && x.Field == p.Field && x.Kind == p.Kind && x.Timed == p.Timed {
+		if x.Param == p.Param && x.Field == p.Field && x.Kind == p.Kind && x.Timed == p.Timed && x.Port == p.Port {
 			if len(p.Chain) < len(x.Chain) {
 				ps[i] = p
 			}

@@ -49,7 +49,17 @@
 //     directly, in a local or in a struct field every store of which is
 //     such a client), followed by the handling of the records: the client
 //     commits what it polled on a timer, a rebalance and Close, not after
-//     the handler. A client built in another package is left alone.
+//     the handler. A client built in another package is left alone;
+//   - an inbox claim committed on its own before the work (category
+//     "claim-before-work"): the message's ID claimed with an auto-committed
+//     insert (INSERT ... ON CONFLICT DO NOTHING on a pool, idem/dedup's
+//     Claim, a project helper that claims on its own connection), its
+//     outcome tested to skip duplicates, and the work done afterwards in
+//     separate statements. When the work fails or SIGTERM cuts it the claim
+//     stays, and the redelivery is skipped as a duplicate: an early commit.
+//     The same claim in the transaction of the work rolls back with it and
+//     is not reported, nor is a marker written after the work or an insert
+//     whose outcome nothing tests.
 //
 // A message acknowledged one by one (a broker's Ack, SQS DeleteMessage,
 // Redis XAck, or a helper given the delivery) is reported as "message

@@ -61,6 +61,7 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 	a.checkAutoAck(fn, s)
 	a.checkListPops(fn, s)
 	a.checkFranzAutoCommit(fn, s)
+	a.checkStandaloneClaims(fn, s)
 	for _, r := range s.reads {
 		h := consume.Search(r, false, func(i ssa.Instruction) bool { return i != r && s.handler[i] != "" }, nil)
 		if h != nil {

@@ -60,6 +60,7 @@ func (*ClaimsKey) String() string { return "claimsKey" }
 // Result tells which function bodies of the package are inbox-gated units.
 type Result struct {
 	gated map[*ast.BlockStmt]bool
+	u     *units // for the questions of standalone.go
 }
 
 // Gated reports whether body (of a function declaration or literal) is an
@@ -105,7 +106,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	u := newUnits(pass)
 	u.exportFacts()
-	res := &Result{gated: map[*ast.BlockStmt]bool{}}
+	res := &Result{gated: map[*ast.BlockStmt]bool{}, u: u}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {

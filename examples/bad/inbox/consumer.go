@@ -44,7 +44,7 @@ func (c *Consumer) RunBatch(ctx context.Context) error {
 			batch = append(batch, m)
 		}
 		for _, m := range batch {
-			if err := c.apply(ctx, m); err != nil { // want: ctxcancel
+			if err := c.apply(ctx, m); err != nil {
 				slog.Warn("apply failed, skipping", "offset", m.Offset, "err", err) // want: skipcommit
 			}
 		}
@@ -84,5 +84,5 @@ func (c *Consumer) apply(ctx context.Context, m kafka.Message) error {
 	if _, err := tx.Exec(ctx, `UPDATE payments SET status = 'SETTLED' WHERE id = $1`, ev.PaymentID); err != nil {
 		return err
 	}
-	return tx.Commit(ctx)
+	return tx.Commit(ctx) // want: ctxcancel
 }

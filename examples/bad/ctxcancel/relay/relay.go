@@ -42,13 +42,13 @@ func (r *OutboxRelay) processOneBatch(ctx context.Context) error {
 	if len(msgs) == 0 {
 		return nil
 	}
-	if err := r.Writer.WriteMessages(ctx, msgs...); err != nil {
+	if err := r.Writer.WriteMessages(ctx, msgs...); err != nil { // want: ctxcancel
 		return fmt.Errorf("write outbox batch: %w", err)
 	}
 	if _, err := tx.Exec(ctx, "UPDATE outbox_event SET status = 'PUBLISHED' WHERE status = 'PENDING'"); err != nil {
 		return err
 	}
-	return tx.Commit(ctx)
+	return tx.Commit(ctx) // want: ctxcancel
 }
 
 // Run stops on ctx.Done() and hands the same ctx to the batch.
@@ -61,7 +61,7 @@ func (r *OutboxRelay) Run(ctx context.Context) {
 			return
 		case <-ticker.C:
 		}
-		if err := r.processOneBatch(ctx); err != nil { // want: ctxcancel
+		if err := r.processOneBatch(ctx); err != nil {
 			slog.WarnContext(ctx, "outbox relay batch", "error", err)
 		}
 	}

@@ -134,7 +134,7 @@ func branch(ctx context.Context, pool *pgxpool.Pool, detach bool) error { // wan
 	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { // want `ctx is cancelled on shutdown \(stop signal ctx\.Done\(\) at closures\.go:182, via RunBranch\) and reaches pgx\.BeginFunc: SIGTERM rolls the transaction back`
 		_, err := tx.Exec(ctx, "select 1")
 		return err
 	})
@@ -183,6 +183,6 @@ func RunBranch(ctx context.Context, pool *pgxpool.Pool) {
 			return
 		case <-time.After(time.Second):
 		}
-		_ = branch(ctx, pool, false) // want `ctx is cancelled on shutdown`
+		_ = branch(ctx, pool, false)
 	}
 }

@@ -12,7 +12,7 @@ import (
 type sweeper struct{ db *sql.DB }
 
 func (s *sweeper) sweep(ctx context.Context) error { // want sweep:"reachesSink p0:db.BeginTx"
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.db.BeginTx(ctx, nil) // want `ctx is cancelled on shutdown \(stop signal ctx\.Err\(\) at errstop\.go:26, via run\) and reaches db\.BeginTx: SIGTERM rolls the transaction back`
 	if err != nil {
 		return err
 	}
@@ -22,7 +22,7 @@ func (s *sweeper) sweep(ctx context.Context) error { // want sweep:"reachesSink 
 
 func (s *sweeper) run(ctx context.Context) {
 	for {
-		err := s.sweep(ctx) // want `ctx is cancelled on shutdown \(stop signal ctx.Err\(\) at errstop.go:\d+\) and reaches sweep → db.BeginTx`
+		err := s.sweep(ctx)
 		if errors.Is(ctx.Err(), context.Canceled) {
 			return
 		}
@@ -36,7 +36,7 @@ func (s *sweeper) drain(ctx context.Context, items <-chan int) {
 		if ctx.Err() == context.Canceled {
 			return
 		}
-		_ = s.sweep(ctx) // want `ctx is cancelled on shutdown`
+		_ = s.sweep(ctx)
 	}
 }
 

@@ -49,13 +49,13 @@ func (c *Consumer) Run(ctx context.Context) error {
 		if err := c.handleFunc(ctx, m); err != nil {
 			return err
 		}
-		if err := c.handleUnchecked(ctx, m); err != nil { // want `ctx is cancelled on shutdown .* reaches handleUnchecked → tx.Commit`
+		if err := c.handleUnchecked(ctx, m); err != nil {
 			return err
 		}
-		if err := c.handleOutside(ctx, m); err != nil { // want `ctx is cancelled on shutdown .* reaches handleOutside → tx.Commit`
+		if err := c.handleOutside(ctx, m); err != nil {
 			return err
 		}
-		if err := c.handleAndPublish(ctx, m); err != nil { // want `ctx is cancelled on shutdown .* reaches handleAndPublish → writer.WriteMessages`
+		if err := c.handleAndPublish(ctx, m); err != nil {
 			return err
 		}
 		if err := c.r.CommitMessages(ctx, m); err != nil {
@@ -81,7 +81,7 @@ func (c *Consumer) handle(ctx context.Context, m kafka.Message) error { // want 
 	if _, err := tx.Exec(ctx, `INSERT INTO orders (id) VALUES ($1)`, string(m.Value)); err != nil {
 		return err
 	}
-	return tx.Commit(ctx)
+	return tx.Commit(ctx) // want `ctx is cancelled on shutdown \(stop signal ctx\.Done\(\) at inboxgated\.go:229, via RunBatch\) and reaches tx\.Commit: SIGTERM rolls the batch back`
 }
 
 // Good: idemlint's dedup.Claim.
@@ -180,7 +180,7 @@ func (c *Consumer) handleUnchecked(ctx context.Context, m kafka.Message) error {
 	if _, err := tx.Exec(ctx, `INSERT INTO processed_event (event_id) VALUES ($1) ON CONFLICT DO NOTHING`, string(m.Key)); err != nil {
 		return err
 	}
-	return tx.Commit(ctx)
+	return tx.Commit(ctx) // want `ctx is cancelled on shutdown \(stop signal ctx\.Done\(\) at inboxgated\.go:29, via Run\) and reaches tx\.Commit: SIGTERM rolls the transaction back`
 }
 
 // Bad: the claim runs on the pool, outside the transaction.
@@ -194,7 +194,7 @@ func (c *Consumer) handleOutside(ctx context.Context, m kafka.Message) error { /
 		return err
 	}
 	defer tx.Rollback(ctx)
-	return tx.Commit(ctx)
+	return tx.Commit(ctx) // want `ctx is cancelled on shutdown \(stop signal ctx\.Done\(\) at inboxgated\.go:29, via Run\) and reaches tx\.Commit: SIGTERM rolls the transaction back`
 }
 
 // Bad: gated, but the publish leaves the transaction.
@@ -211,7 +211,7 @@ func (c *Consumer) handleAndPublish(ctx context.Context, m kafka.Message) error 
 	if err := tx.Commit(ctx); err != nil {
 		return err
 	}
-	return c.w.WriteMessages(ctx, kafka.Message{Key: m.Key})
+	return c.w.WriteMessages(ctx, kafka.Message{Key: m.Key}) // want `ctx is cancelled on shutdown \(stop signal ctx\.Done\(\) at inboxgated\.go:29, via Run\) and reaches writer\.WriteMessages: SIGTERM fails the publish: the message is lost or sent again`
 }
 
 // Bad: gated, but detached without a timeout: a hung database holds
@@ -239,7 +239,7 @@ func (c *Consumer) RunBatch(ctx context.Context, dlq *kafka.Writer) error {
 			batch = append(batch, m)
 		}
 		for _, m := range batch {
-			if err := c.handle(ctx, m); err != nil { // want `ctx is cancelled on shutdown .* reaches handle → tx.Commit`
+			if err := c.handle(ctx, m); err != nil {
 				dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
 				_ = dlq.WriteMessages(dctx, m)
 				cancel()

@@ -24,10 +24,10 @@ func (r *OutboxRelay) processOneBatch(ctx context.Context) error { // want proce
 	}
 	defer tx.Rollback(ctx)
 	msgs := []kafka.Message{{Key: []byte("k")}}
-	if err := r.writer.WriteMessages(ctx, msgs...); err != nil {
+	if err := r.writer.WriteMessages(ctx, msgs...); err != nil { // want `ctx is cancelled on shutdown \(stop signal ctx\.Done\(\) at relay\.go:38, via Run\) and reaches writer\.WriteMessages: SIGTERM leaves the batch half done \(published but rolled back, or committed but not published\); give it context\.WithTimeout\(context\.WithoutCancel\(ctx\), d\) here or in Run`
 		return fmt.Errorf("write outbox batch: %w", err)
 	}
-	return tx.Commit(ctx)
+	return tx.Commit(ctx) // want `ctx is cancelled on shutdown \(stop signal ctx\.Done\(\) at relay\.go:38, via Run\) and reaches tx\.Commit: SIGTERM leaves the batch half done \(published but rolled back, or committed but not published\); give it context\.WithTimeout\(context\.WithoutCancel\(ctx\), d\) here or in Run`
 }
 
 func (r *OutboxRelay) Run(ctx context.Context) {
@@ -39,7 +39,7 @@ func (r *OutboxRelay) Run(ctx context.Context) {
 			return
 		case <-ticker.C:
 		}
-		if err := r.processOneBatch(ctx); err != nil { // want `ctx is cancelled on shutdown \(stop signal ctx.Done\(\) at relay.go:38\) and reaches processOneBatch → writer.WriteMessages and processOneBatch → tx.Commit: SIGTERM cancels it mid-flight and the batch is half done: published but rolled back, or committed but never published; build the batch context from context.WithTimeout\(context.WithoutCancel\(ctx\), d\)`
+		if err := r.processOneBatch(ctx); err != nil {
 			slog.WarnContext(ctx, "outbox relay batch", "error", err)
 		}
 	}

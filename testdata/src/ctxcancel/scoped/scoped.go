@@ -16,7 +16,7 @@ type feed struct {
 }
 
 func (f *feed) ack(ctx context.Context, ev string) error { // want ack:"reachesSink p0:db.BeginTx"
-	tx, err := f.db.BeginTx(ctx, nil)
+	tx, err := f.db.BeginTx(ctx, nil) // want `ctx is cancelled on shutdown \(stop signal ctx\.Done\(\) at scoped\.go:80, via worker\) and reaches db\.BeginTx: SIGTERM rolls the transaction back`
 	if err != nil {
 		return err
 	}
@@ -80,7 +80,7 @@ func (f *feed) worker(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case ev := <-f.events:
-			_ = f.ack(ctx, ev) // want `ctx is cancelled on shutdown \(stop signal ctx.Done\(\) at scoped.go:\d+\) and reaches ack → db.BeginTx`
+			_ = f.ack(ctx, ev)
 		}
 	}
 }
@@ -95,7 +95,7 @@ func (f *feed) either(ctx context.Context, r *http.Request, useReq bool) {
 		case <-ctx.Done():
 			return
 		case ev := <-f.events:
-			_ = f.ack(ctx, ev) // want `ctx is cancelled on shutdown`
+			_ = f.ack(ctx, ev)
 		}
 	}
 }

@@ -37,7 +37,7 @@ func (w *Worker) Closure(ctx context.Context) {
 
 func (w *Worker) ClosureParam(ctx context.Context) {
 	commit := func(c context.Context, tx pgx.Tx) error {
-		return tx.Commit(c)
+		return tx.Commit(c) // want `c is cancelled on shutdown \(stop signal ctx\.Done\(\) at shapes\.go:44, via ClosureParam\) and reaches tx\.Commit: SIGTERM rolls the transaction back`
 	}
 	for {
 		select {
@@ -46,7 +46,7 @@ func (w *Worker) ClosureParam(ctx context.Context) {
 		default:
 		}
 		tx, _ := w.pool.Begin(ctx)
-		_ = commit(ctx, tx) // want `reaches func literal → tx.Commit`
+		_ = commit(ctx, tx)
 	}
 }
 
@@ -127,7 +127,7 @@ type job struct {
 }
 
 func (j *job) commit() error { // want commit:"reachesSink recv.f1:tx.Commit"
-	return j.tx.Commit(j.ctx)
+	return j.tx.Commit(j.ctx) // want `j\.ctx is cancelled on shutdown \(stop signal ctx\.Done\(\) at shapes\.go:140, via BatchMethods\) and reaches tx\.Commit: SIGTERM rolls the batch back`
 }
 
 func finish(j *job) error { // want finish:"reachesSink p0.f1:commit→tx.Commit"
@@ -143,8 +143,8 @@ func (w *Worker) BatchMethods(ctx context.Context) {
 		}
 		tx, _ := w.pool.Begin(ctx)
 		j := &job{tx: tx, ctx: ctx}
-		_ = j.commit() // want `j.ctx is cancelled on shutdown .* reaches commit → tx.Commit`
-		_ = finish(j)  // want `j.ctx is cancelled on shutdown .* reaches finish → commit → tx.Commit`
+		_ = j.commit()
+		_ = finish(j)
 		bg := &job{tx: tx, ctx: context.Background()}
 		_ = bg.commit()
 	}

@@ -13,13 +13,13 @@ import (
 )
 
 func runBatch(ctx context.Context, pool *pgxpool.Pool) error { // want runBatch:"reachesSink p0:pgx.BeginFunc"
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return nil })
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return nil }) // want `ctx is cancelled on shutdown \(stop signal signal\.NotifyContext at signals\.go:20, via MainNotifyContext\) and reaches pgx\.BeginFunc: SIGTERM rolls the batch back; give it context\.WithTimeout\(context\.WithoutCancel\(ctx\), d\) here or in MainNotifyContext`
 }
 
 func MainNotifyContext(pool *pgxpool.Pool) {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
 	defer stop()
-	_ = runBatch(ctx, pool) // want `ctx is cancelled on shutdown \(stop signal signal.NotifyContext at signals.go:20\) and reaches runBatch → pgx.BeginFunc: SIGTERM cancels it mid-flight and the batch rolls back; keep ctx for stopping, and have runBatch run each batch on context.WithTimeout\(context.WithoutCancel\(ctx\), d\)`
+	_ = runBatch(ctx, pool)
 }
 
 func MainNotifyGoroutine(db *sql.DB) {
@@ -30,7 +30,7 @@ func MainNotifyGoroutine(db *sql.DB) {
 		<-sig
 		cancel()
 	}()
-	tx, err := db.BeginTx(ctx, nil) // want `ctx is cancelled on shutdown \(stop signal cancel after signal.Notify at signals.go:31\) and reaches db.BeginTx: SIGTERM cancels it mid-flight and the transaction rolls back; give it context.WithTimeout\(context.WithoutCancel\(ctx\), d\) so that work already started can finish`
+	tx, err := db.BeginTx(ctx, nil) // want `ctx is cancelled on shutdown \(stop signal cancel after signal\.Notify at signals\.go:31\) and reaches db\.BeginTx: SIGTERM rolls the transaction back; give it context\.WithTimeout\(context\.WithoutCancel\(ctx\), d\) so that work already started can finish`
 	if err != nil {
 		return
 	}
@@ -49,7 +49,7 @@ func MainNotifySelect(pool *pgxpool.Pool) {
 		case <-ctx.Done():
 		}
 	}()
-	_ = runBatch(ctx, pool) // want `reaches runBatch → pgx.BeginFunc`
+	_ = runBatch(ctx, pool)
 }
 
 // A WithCancel context whose cancel is only deferred is not a shutdown signal.

@@ -81,7 +81,7 @@ func (w *worker) Run(ctx context.Context) {
 		default:
 		}
 		tx, _ := w.pool.Begin(ctx)
-		_ = tx.Commit(ctx) // want `ctx is cancelled on shutdown \(stop signal ctx.Done\(\) at stoploop.go:79\) and reaches tx.Commit: SIGTERM cancels it mid-flight and the transaction rolls back; build the transaction context from context.WithTimeout\(context.WithoutCancel\(ctx\), d\) and check ctx.Done\(\) only between messages`
+		_ = tx.Commit(ctx) // want `ctx is cancelled on shutdown \(stop signal ctx\.Done\(\) at stoploop\.go:79\) and reaches tx\.Commit: SIGTERM rolls the transaction back; build the transaction context from context\.WithTimeout\(context\.WithoutCancel\(ctx\), d\) and check ctx\.Done\(\) only between messages`
 	}
 }
 

@@ -20,7 +20,7 @@ type job struct {
 func newJob(ctx context.Context, tx pgx.Tx) *job { return &job{tx: tx, ctx: ctx} }
 
 func (j *job) commit() error { // want commit:"reachesSink recv.f1:tx.Commit"
-	return j.tx.Commit(j.ctx)
+	return j.tx.Commit(j.ctx) // want `j.ctx is cancelled on shutdown \(stop signal ctx.Done\(\) at structctx.go:\d+, via Run\) and reaches tx.Commit`
 }
 
 func (w *Worker) Run(ctx context.Context) {
@@ -32,7 +32,7 @@ func (w *Worker) Run(ctx context.Context) {
 		}
 		tx, _ := w.pool.Begin(ctx)
 		j := newJob(ctx, tx)
-		_ = j.commit() // want `j.ctx is cancelled on shutdown .* reaches commit → tx.Commit`
+		_ = j.commit() // reported where the fix goes: at commit's tx.Commit
 	}
 }
 

@@ -10,7 +10,7 @@ import (
 type Store struct{ conn *pgx.Conn }
 
 func commitBatch(ctx context.Context, tx pgx.Tx) error { // want commitBatch:"reachesSink p0:tx.Commit"
-	return tx.Commit(ctx)
+	return tx.Commit(ctx) // want `ctx is cancelled on shutdown \(stop signal ctx\.Done\(\) at twodown\.go:27, via Loop → save\) and reaches tx\.Commit: SIGTERM rolls the batch back`
 }
 
 func (s *Store) save(ctx context.Context) error { // want save:"reachesSink p0:commitBatch→tx.Commit"
@@ -28,7 +28,7 @@ func (s *Store) Loop(ctx context.Context) {
 			return
 		default:
 		}
-		_ = s.save(ctx) // want `reaches save → commitBatch → tx.Commit`
+		_ = s.save(ctx)
 	}
 }
 
@@ -40,7 +40,7 @@ func (s *Store) LoopMethodValue(ctx context.Context) {
 			return
 		default:
 		}
-		_ = step(ctx) // want `reaches save → commitBatch → tx.Commit`
+		_ = step(ctx)
 	}
 }
 
@@ -66,7 +66,7 @@ func callUnknown(ctx context.Context, f func(context.Context) error) error {
 
 // Generic helpers are summarised through their origin.
 func commitAll[T any](ctx context.Context, tx pgx.Tx, items []T) error { // want commitAll:"reachesSink p0:tx.Commit"
-	return tx.Commit(ctx)
+	return tx.Commit(ctx) // want `ctx is cancelled on shutdown \(stop signal ctx\.Err\(\) at twodown\.go:79, via LoopGeneric\) and reaches tx\.Commit: SIGTERM rolls the transaction back`
 }
 
 type Batch[T any] struct{ items []T }
@@ -77,7 +77,7 @@ func (b *Batch[T]) Flush(ctx context.Context, tx pgx.Tx) error { // want Flush:"
 
 func (s *Store) LoopGeneric(ctx context.Context, tx pgx.Tx, b *Batch[string]) {
 	for ctx.Err() == nil {
-		_ = commitAll(ctx, tx, []int{1}) // want `reaches commitAll → tx.Commit`
-		_ = b.Flush(ctx, tx)             // want `reaches Flush → commitAll → tx.Commit`
+		_ = commitAll(ctx, tx, []int{1})
+		_ = b.Flush(ctx, tx)
 	}
 }

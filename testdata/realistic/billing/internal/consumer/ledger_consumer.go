@@ -67,7 +67,7 @@ func (c *LedgerConsumer) handle(ctx context.Context, msg kafka.Message) error {
 		c.log.Error("skip bad settlement", "offset", msg.Offset, "error", err)
 		return nil
 	}
-	return pgx.BeginFunc(ctx, c.pool, func(tx pgx.Tx) error {
+	return pgx.BeginFunc(ctx, c.pool, func(tx pgx.Tx) error { // want: ctxcancel
 		q := c.queries.WithTx(tx)
 		_, err := q.InsertLedgerEntry(ctx, db.InsertLedgerEntryParams{
 			ID:            uuid.NewString(),
@@ -130,7 +130,7 @@ func (c *LedgerConsumer) RunBatch(ctx context.Context, dlq *kafka.Writer) error 
 			continue
 		}
 		for _, m := range batch {
-			if err := c.handle(ctx, m); err != nil { // want: ctxcancel
+			if err := c.handle(ctx, m); err != nil {
 				dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 				werr := dlq.WriteMessages(dctx, kafka.Message{Key: m.Key, Value: m.Value, Headers: append(m.Headers, kafka.Header{Key: "error", Value: []byte(err.Error())})})
 				dcancel()

@@ -30,7 +30,7 @@ type row struct {
 
 func (o *Outbox) publishBatch(ctx context.Context) (int, error) {
 	var n int
-	err := pgx.BeginFunc(ctx, o.Pool, func(tx pgx.Tx) error {
+	err := pgx.BeginFunc(ctx, o.Pool, func(tx pgx.Tx) error { // want: ctxcancel
 		rows, err := tx.Query(ctx, `SELECT id, topic, key, payload FROM ledger_outbox WHERE sent_at IS NULL ORDER BY id LIMIT 200 FOR UPDATE SKIP LOCKED`)
 		if err != nil {
 			return err
@@ -49,7 +49,7 @@ func (o *Outbox) publishBatch(ctx context.Context) (int, error) {
 			recs[i] = &kgo.Record{Topic: b.topic, Key: b.key, Value: b.payload}
 			ids[i] = b.id
 		}
-		if err := o.Client.ProduceSync(ctx, recs...).FirstErr(); err != nil {
+		if err := o.Client.ProduceSync(ctx, recs...).FirstErr(); err != nil { // want: ctxcancel
 			return fmt.Errorf("produce: %w", err)
 		}
 		if _, err := tx.Exec(ctx, `UPDATE ledger_outbox SET sent_at = now() WHERE id = ANY($1)`, ids); err != nil {
@@ -86,7 +86,7 @@ func (o *Outbox) Run(ctx context.Context) {
 // batches, but hands the batch the loop's context.
 func (o *Outbox) RunFast(ctx context.Context) error {
 	for ctx.Err() == nil {
-		n, err := o.publishBatch(ctx) // want: ctxcancel
+		n, err := o.publishBatch(ctx)
 		if err != nil {
 			return err
 		}

@@ -21,7 +21,7 @@ func main() {
 	}
 	defer db.Close()
 	for ctx.Err() == nil {
-		n, err := chunk(ctx, db) // want: ctxcancel
+		n, err := chunk(ctx, db)
 		if err != nil {
 			log.Fatal(err)
 		}
@@ -33,7 +33,7 @@ func main() {
 }
 
 func chunk(ctx context.Context, db *sql.DB) (int64, error) {
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := db.BeginTx(ctx, nil) // want: ctxcancel
 	if err != nil {
 		return 0, err
 	}

@@ -25,7 +25,7 @@ func (w *Worker) Run(ctx context.Context) error {
 			return nil
 		case <-time.After(5 * time.Second):
 		}
-		if err := w.scan(ctx); err != nil { // want: ctxcancel
+		if err := w.scan(ctx); err != nil {
 			w.Log.WarnContext(ctx, "reservation scan", "error", err)
 		}
 	}
@@ -34,7 +34,7 @@ func (w *Worker) Run(ctx context.Context) error {
 // scan claims rows in a short transaction, commits, and only then calls the
 // inventory service for each.
 func (w *Worker) scan(ctx context.Context) error {
-	tx, err := w.DB.BeginTx(ctx, nil)
+	tx, err := w.DB.BeginTx(ctx, nil) // want: ctxcancel
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func main() {
 	}
 	defer db.Close()
 	bc := &bank.Client{HTTP: &http.Client{Timeout: 10 * time.Second}, BaseURL: os.Getenv("BANK_URL")}
-	if err := reconcile(ctx, db, bc); err != nil { // want: ctxcancel
+	if err := reconcile(ctx, db, bc); err != nil {
 		log.Fatal(err)
 	}
 	_ = settle.Settler{}
@@ -65,7 +65,7 @@ func reconcile(ctx context.Context, db *sql.DB, bc *bank.Client) error {
 // apply updates one transfer and its journal in a transaction on the
 // caller's context.
 func apply(ctx context.Context, db *sql.DB, id, status string) error {
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := db.BeginTx(ctx, nil) // want: ctxcancel
 	if err != nil {
 		return err
 	}

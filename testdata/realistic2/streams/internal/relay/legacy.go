@@ -22,7 +22,7 @@ type LegacyRelay struct {
 // Run polls and publishes on the stop context itself.
 func (r *LegacyRelay) Run(ctx context.Context) error {
 	for ctx.Err() == nil {
-		if err := r.publishPending(ctx); err != nil { // want: ctxcancel
+		if err := r.publishPending(ctx); err != nil {
 			r.Log.Warn("legacy relay", "err", err)
 		}
 		select {
@@ -46,7 +46,7 @@ func (r *LegacyRelay) send(ctx context.Context, rows []Row) error {
 	for _, row := range rows {
 		msgs = append(msgs, kafka.Message{Topic: row.Topic, Key: row.Key, Value: row.Payload})
 	}
-	return r.Writer.WriteMessages(ctx, msgs...)
+	return r.Writer.WriteMessages(ctx, msgs...) // want: ctxcancel
 }
 
 func (r *LegacyRelay) pending(ctx context.Context) ([]Row, error) {
@@ -106,7 +106,7 @@ func (h *HalfDetached) Loop(ctx context.Context, next func(context.Context) ([]R
 		if err != nil {
 			return err
 		}
-		if err := h.Flush(ctx, rows); err != nil { // want: ctxcancel
+		if err := h.Flush(ctx, rows); err != nil {
 			return err
 		}
 	}

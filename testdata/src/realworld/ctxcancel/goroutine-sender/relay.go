@@ -1,8 +1,9 @@
 // Package relay reserves outbox rows and hands them to sender goroutines that
 // publish with the worker's ctx. Run stops when ctx is cancelled, so SIGTERM
 // cuts WriteMessages in the goroutine and the rows are never marked sent: they
-// are published again after the reservation expires. Reported at the go
-// statement in Run, which owns the stop signal.
+// are published again after the reservation expires. Reported where the fix
+// goes: at send's WriteMessages, which gets the context Run stops on (issue
+// 13, item 6), naming Run's stop signal.
 package relay
 
 import (
@@ -24,7 +25,7 @@ type Worker struct {
 
 func (w *Worker) send(ctx context.Context, jobs <-chan Event, done chan<- int64) { // want send:"reachesSink p0:writer.WriteMessages"
 	for ev := range jobs {
-		if err := w.w.WriteMessages(ctx, kafka.Message{Value: ev.Payload}); err != nil {
+		if err := w.w.WriteMessages(ctx, kafka.Message{Value: ev.Payload}); err != nil { // want `ctx is cancelled on shutdown \(stop signal ctx.Err\(\) at relay.go:\d+, via Run\) and reaches writer.WriteMessages`
 			continue
 		}
 		done <- ev.ID
@@ -35,7 +36,7 @@ func (w *Worker) Run(ctx context.Context) {
 	jobs := make(chan Event)
 	done := make(chan int64)
 	for i := 0; i < 4; i++ {
-		go w.send(ctx, jobs, done) // want `ctx is cancelled on shutdown \(stop signal ctx.Err\(\) at relay.go:\d+\) and reaches send → writer.WriteMessages`
+		go w.send(ctx, jobs, done)
 	}
 	for ctx.Err() == nil {
 		events, err := w.reserve(ctx)

@@ -1,0 +1,170 @@
+package ctxcancel
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/funcname"
+	"github.com/idemlint/idemlint/internal/gate"
+)
+
+// A use case that calls a project interface (a port) implemented only in
+// a package it does not import (the adapter, wired in main) cannot tell
+// whether the call reaches a sink. Its summary records the call as a
+// pending sink of kind port, naming the interface method; a package that
+// sees an implementation (the adapter's own, or one importing it) resolves
+// it when it meets the use case's summary: the chain then goes through the
+// use case, the port and the implementation to the sink, and the fix site
+// is the use case's call of the port.
+
+// sinkPort is the kind of a pending sink: a call of a project interface
+// method none of whose implementations is in sight.
+const sinkPort apis.SinkKind = "port"
+
+// pendingPortUse returns the pending use of an interface call whose
+// implementations are not in sight, or nil.
+func (s *state) pendingPortUse(instr ssa.CallInstruction, m *types.Func) []use {
+	if m.Pkg() == nil || apis.IsStdlib(m.Pkg().Path()) || !s.inAnalysedCode(m.Pkg()) {
+		return nil
+	}
+	i := firstContextParam(m)
+	common := instr.Common()
+	if i < 0 || i >= len(common.Args) {
+		return nil
+	}
+	return []use{{instr: instr, arg: common.Args[i], argIdx: i, kind: sinkPort, chain: []string{funcname.Code(m, s.pass.Pkg)},
+		port: true, portKey: portKey(m), portArg: i}}
+}
+
+// inAnalysedCode reports whether pkg belongs to the project of the
+// analysed package (its module, or the same repository path), not to a
+// library.
+func (s *state) inAnalysedCode(pkg *types.Package) bool {
+	if m := s.pass.Module; m != nil && m.Path != "" {
+		return pkg.Path() == m.Path || strings.HasPrefix(pkg.Path(), m.Path+"/")
+	}
+	return projectRoot(pkg.Path()) == projectRoot(s.pass.Pkg.Path())
+}
+
+// projectRoot returns the repository part of an import path:
+// "github.com/owner/repo" for a hosted path, the first element otherwise.
+func projectRoot(path string) string {
+	parts := strings.SplitN(path, "/", 4)
+	if strings.Contains(parts[0], ".") && len(parts) >= 3 {
+		return strings.Join(parts[:3], "/")
+	}
+	return parts[0]
+}
+
+// portKey names an interface method across packages: "path\x00Type\x00Method".
+func portKey(m *types.Func) string {
+	recv := m.Signature().Recv()
+	if recv == nil {
+		return ""
+	}
+	n, ok := types.Unalias(recv.Type()).(*types.Named)
+	if !ok {
+		return ""
+	}
+	return m.Pkg().Path() + "\x00" + n.Obj().Name() + "\x00" + m.Name()
+}
+
+// portMethod finds the interface method a key names among the packages
+// this package imports.
+func (s *state) portMethod(key string) *types.Func {
+	parts := strings.Split(key, "\x00")
+	if len(parts) != 3 {
+		return nil
+	}
+	var found *types.Package
+	seen := make(map[*types.Package]bool)
+	var walk func(p *types.Package)
+	walk = func(p *types.Package) {
+		if p == nil || seen[p] || found != nil {
+			return
+		}
+		seen[p] = true
+		if p.Path() == parts[0] {
+			found = p
+			return
+		}
+		for _, imp := range p.Imports() {
+			walk(imp)
+		}
+	}
+	walk(s.pass.Pkg)
+	if found == nil {
+		return nil
+	}
+	tn, ok := found.Scope().Lookup(parts[1]).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(tn.Type(), false, found, parts[2])
+	m, _ := obj.(*types.Func)
+	return m
+}
+
+// portUses returns the uses a call of callee makes through the pending
+// port ps of its summary: resolved to the implementations this package
+// sees, or still pending.
+func (s *state) portUses(instr ssa.CallInstruction, callee string, arg ssa.Value, ps ParamSink) []use {
+	pending := use{instr: instr, arg: arg, argIdx: ps.Param, kind: sinkPort, chain: append([]string{callee}, ps.Chain...),
+		field: ps.Field, fix: ps.Fix, at: ps.At, portKey: ps.Port, portArg: ps.PortArg}
+	m := s.portMethod(ps.Port)
+	if m == nil || s.layer == nil {
+		return []use{pending}
+	}
+	impls := s.layer.Implementations(m)
+	if len(impls) == 0 {
+		return []use{pending}
+	}
+	var shared []ParamSink
+	for k, impl := range impls {
+		var sinks []ParamSink
+		if kind, i := s.sinkKind(impl); kind != "" {
+			sinks = []ParamSink{{Param: i, Kind: string(kind), Chain: []string{sinkName(impl)}}}
+		} else {
+			sinks = s.summaryOfObj(impl)
+		}
+		if k == 0 {
+			shared = sinks
+			continue
+		}
+		shared = keepShared(shared, sinks)
+	}
+	var out []use
+	for _, is := range shared {
+		if is.Param != ps.PortArg || is.Kind == string(sinkPort) || len(is.Chain) == 0 {
+			continue
+		}
+		chain := append(append([]string{callee}, ps.Chain...), funcname.Code(impls[0], s.pass.Pkg))
+		chain = append(chain, is.Chain...)
+		if len(chain) > maxChain {
+			chain = append(chain[:maxChain-1:maxChain-1], chain[len(chain)-1])
+		}
+		out = append(out, use{instr: instr, arg: arg, argIdx: ps.Param, kind: apis.SinkKind(is.Kind), chain: chain,
+			timed: ps.Timed || is.Timed, field: ps.Field, fix: ps.Fix, at: ps.At})
+	}
+	if len(out) == 0 {
+		return []use{pending}
+	}
+	return out
+}
+
+// projectPorts reports whether the package calls a method with a context
+// parameter on an interface of its own project: the call may be a pending
+// sink (pendingPortUse), or resolve one of another package's summary.
+func projectPorts(pass *analysis.Pass) bool {
+	if gate.Disabled {
+		return true
+	}
+	s := &state{pass: pass}
+	return gate.Uses(pass, func(fn *types.Func) bool {
+		return isInterfaceMethod(fn) && fn.Pkg() != nil && !apis.IsStdlib(fn.Pkg().Path()) && s.inAnalysedCode(fn.Pkg()) && firstContextParam(fn) >= 0
+	})
+}

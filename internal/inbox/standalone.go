@@ -1,0 +1,61 @@
+package inbox
+
+import (
+	"go/ast"
+)
+
+// A claim that is not in the transaction of the work it gates commits on
+// its own: when the work then fails or is cut, the claim stays, and the
+// redelivery finds it and skips the message as a duplicate. For a
+// consumer it acts as an offset commit made before the work (offsetorder).
+
+// StandaloneClaim reports whether call, in the function whose body is
+// body, claims a stable ID outside any transaction of that function (no
+// argument or receiver holds a transaction, and the claim is not made
+// through one) and body tests its outcome (skips on an existing claim):
+// a pool's INSERT ... ON CONFLICT DO NOTHING, idem/dedup's Claim, or a
+// project helper that claims (ClaimsKey) on its own connection.
+func (r *Result) StandaloneClaim(body *ast.BlockStmt, call *ast.CallExpr) bool {
+	if r == nil || r.u == nil || body == nil || call == nil {
+		return false
+	}
+	u := r.u
+	var later []*ast.CallExpr
+	seen := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if seen {
+				later = append(later, c)
+			}
+			seen = seen || c == call
+		}
+		return true
+	})
+	if !u.isClaim(call, later) || !u.outcomeTested(body, call) {
+		return false
+	}
+	if fn := calleeDecl(u, call); fn != nil && len(u.txValues(fn.Recv, fn.Type, fn.Body)) > 0 {
+		return false // the helper claims with a transaction of its own or its caller's
+	}
+	return !mentions(u.info, call, u.txValues(nil, &ast.FuncType{}, body))
+}
+
+// calleeDecl returns the declaration of the package's function call calls.
+func calleeDecl(u *units, call *ast.CallExpr) *ast.FuncDecl {
+	for fn, fd := range u.decls {
+		if id := calleeIdent(call); id != nil && u.info.Uses[id] == fn {
+			return fd
+		}
+	}
+	return nil
+}
+
+func calleeIdent(call *ast.CallExpr) *ast.Ident {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f
+	case *ast.SelectorExpr:
+		return f.Sel
+	}
+	return nil
+}
