@@ -26,7 +26,7 @@ func Archive(ctx context.Context, db *gorm.DB, next func() *Order) {
 
 // Bad: Transaction commits after its callback, under ctx; in a helper.
 func ship(ctx context.Context, db *gorm.DB, id int) error { // want ship:"reachesSink p0:db.WithContext→db.Transaction"
-	return db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return db.WithContext(ctx).Transaction(func(tx *gorm.DB) error { // want `ctx is cancelled on shutdown \(stop signal ctx.Done\(\) at gormctx.go:40, via Ship\) and reaches db.WithContext → db.Transaction`
 		if err := tx.Model(&Order{}).Where("id = ?", id).Updates(map[string]any{"status": "shipped"}).Error; err != nil {
 			return err
 		}
@@ -42,7 +42,7 @@ func Ship(ctx context.Context, db *gorm.DB, ids func() []int) {
 		case <-time.After(time.Second):
 		}
 		for _, id := range ids() {
-			_ = ship(ctx, db, id) // want `ctx is cancelled on shutdown \(stop signal ctx.Done\(\) at gormctx.go:40\) and reaches ship → .*WithContext → .*Transaction`
+			_ = ship(ctx, db, id)
 		}
 	}
 }

@@ -14,5 +14,5 @@ import (
 )
 
 func Build(pool *pgxpool.Pool, w *kafka.Writer) *usecase.Service {
-	return usecase.New(repoadapter.New(pool), pubadapter.New(w), pubadapter.StdoutLogger{}) // want `usecase\.\(\*Service\)\.Place \(usecase\.go:33\) writes to the database \(usecase\.Repo\.Create → … → \(\*pgxpool\.Pool\)\.Exec\) and then publishes \(usecase\.Publisher\.Publish → … → \(\*kafka\.Writer\)\.WriteMessages\) with no outbox: .* \(wired here\)`
+	return usecase.New(repoadapter.New(pool), pubadapter.New(w), pubadapter.StdoutLogger{}) // want `usecase\.\(\*Service\)\.Place \(usecase\.go:35\) writes to the database \(usecase\.Repo\.Create → … → \(\*pgxpool\.Pool\)\.Exec\) and then publishes \(usecase\.Publisher\.Publish → … → \(\*kafka\.Writer\)\.WriteMessages\) with no outbox: .* \(wired here\)`
 }

@@ -8,7 +8,7 @@ import "dualwrite/wiringroot/usecase"
 
 type App struct {
 	Service *usecase.Service
-	Pub     usecase.Publisher // want `usecase\.\(\*Service\)\.Place \(usecase\.go:33\) writes .* \(wired here\)`
+	Pub     usecase.Publisher // want `usecase\.\(\*Service\)\.Place \(usecase\.go:35\) writes .* \(wired here\)`
 }
 
 func New(svc *usecase.Service, pub usecase.Publisher) *App { return &App{Service: svc, Pub: pub} }

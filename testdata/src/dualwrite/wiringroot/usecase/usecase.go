@@ -6,7 +6,7 @@ package usecase
 import "context"
 
 type Publisher interface {
-	Publish(ctx context.Context, topic string, body []byte) error // want Publish:`pending\(usecase\.\(\*Service\)\.Place at usecase\.go:33\)`
+	Publish(ctx context.Context, topic string, body []byte) error // want Publish:`pending\(usecase\.\(\*Service\)\.Place at usecase\.go:35\)`
 }
 
 type Repo interface {
