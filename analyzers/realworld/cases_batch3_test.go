@@ -9,5 +9,8 @@ func init() {
 			pending: "a func() error parameter run between a GORM Begin and its Commit: the closure the caller passes (here an HTTP wallet call) runs inside the callee's transaction; httpintx follows callbacks that receive the transaction, not plain callbacks run inside one"},
 		shape{analyzer: "httpintx", dir: "ctx-carried-gorm-uow",
 			pending: "issue 12: the unit of work and the payment gateway are ports implemented in packages the use case does not import (wired in cmd); with the implementations in sight the same code is reported"},
+		shape{analyzer: "uuidinretry", dir: "fresh-output-event-id",
+			pending: "a fresh ID per delivery in a field of the event the consumer publishes: the dedup sink is the next consumer's processed-event insert keyed by the same type's field, across the topic; link a produced type's field to a dedup key of that type's field elsewhere in the module"},
+		shape{analyzer: "skipcommit", dir: "streadway-handler-field"},
 	)
 }
