@@ -12,5 +12,9 @@ func init() {
 		shape{analyzer: "uuidinretry", dir: "fresh-output-event-id",
 			pending: "a fresh ID per delivery in a field of the event the consumer publishes: the dedup sink is the next consumer's processed-event insert keyed by the same type's field, across the topic; link a produced type's field to a dedup key of that type's field elsewhere in the module"},
 		shape{analyzer: "skipcommit", dir: "streadway-handler-field"},
+		shape{analyzer: "checkthenact", dir: "lock-on-other-rows",
+			pending: "any lock in the function exempts the check; a lock protects it only when it covers the checked key (FOR UPDATE on the read of the key, an advisory lock on the key, LOCK TABLE on the key's table) and is taken before the read"},
+		shape{analyzer: "lossypublish", dir: "gorm-relay-default-acks",
+			pending: "the lossy publish is seen (a Writer literal without RequiredAcks, through the producer's field) but a GORM mark of the row (Model(&row).Updates of the status and processed_at columns) is not taken for marking it published"},
 	)
 }
