@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/gate"
 )
 
@@ -94,7 +95,7 @@ type seenKey struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if gate.Outside(pass) {
+	if gate.Outside(pass) || apis.IsTableLibrary(pass.Pkg.Path()) {
 		return (*Result)(nil), nil // no analyzer of the suite runs there (safe.Run)
 	}
 	r := &Result{

@@ -7,7 +7,10 @@
 //     down golangci-lint for every user;
 //   - returns at once on a package outside the analysed code (the
 //     standard library, a dependency from the module cache: gate.Outside),
-//     which go vet and golangci-lint hand to every fact-using analyzer;
+//     which go vet and golangci-lint hand to every fact-using analyzer,
+//     and on a package of a library the API tables describe
+//     (apis.IsTableLibrary: its API is in the tables, its internals are
+//     not its users' code);
 //   - skips the analyzer on a package the driver decided it need not
 //     analyse (gate.Skip);
 //   - reports, after the run, the analyzer's //idemlint:ignore directive
@@ -24,6 +27,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/report"
 )
@@ -37,7 +41,7 @@ func Run(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error
 					pass.Analyzer.Name, pass.Pkg.Path(), r, debug.Stack())
 			}
 		}()
-		if gate.Outside(pass) {
+		if gate.Outside(pass) || apis.IsTableLibrary(pass.Pkg.Path()) {
 			// The checkers insist on a result of the declared type.
 			if t := pass.Analyzer.ResultType; t != nil {
 				return reflect.Zero(t).Interface(), nil
