@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"sort"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -165,15 +164,7 @@ func (c *checker) exportPending() {
 // their interface methods, where this package is the first to see
 // implementations with the missing sides.
 func (c *checker) reportPending() {
-	done := make(map[string]bool)
-	for _, f := range c.pass.AllPackageFacts() {
-		if w, ok := f.Fact.(*Wired); ok {
-			for _, s := range w.Sites {
-				done[s] = true
-			}
-		}
-	}
-	var wired []string
+	wired := calls.ReadWired(c.pass, wiredSites)
 	for _, f := range c.pass.AllObjectFacts() {
 		pd, ok := f.Fact.(*Pending)
 		m, isFunc := f.Object.(*types.Func)
@@ -182,20 +173,26 @@ func (c *checker) reportPending() {
 		}
 		for _, s := range pd.Sites {
 			id := calls.MethodKey(m) + "@" + s.Pos
-			if done[id] {
+			if wired.Done(id) {
 				continue
 			}
 			if msg, at := c.complete(m, s); at != nil {
-				done[id] = true
-				wired = append(wired, id)
+				wired.Add(id)
 				c.rep.Report(at, msg, report.Category("dualwrite"))
 			}
 		}
 	}
-	if len(wired) > 0 {
-		sort.Strings(wired)
-		c.pass.ExportPackageFact(&Wired{Sites: wired})
+	if sites := wired.Added(); sites != nil {
+		c.pass.ExportPackageFact(&Wired{Sites: sites})
 	}
+}
+
+// wiredSites returns the sites of a Wired fact.
+func wiredSites(f analysis.Fact) []string {
+	if w, ok := f.(*Wired); ok {
+		return w.Sites
+	}
+	return nil
 }
 
 // complete returns the finding of a pending site and where to report it,

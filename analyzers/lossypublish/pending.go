@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/funcname"
@@ -124,15 +126,7 @@ func (c *checker) exportPending() {
 // completePending reports the relay sites of other packages that this
 // package is the first to see with a lossy implementation.
 func (c *checker) completePending() {
-	done := make(map[string]bool)
-	for _, f := range c.pass.AllPackageFacts() {
-		if w, ok := f.Fact.(*Wired); ok {
-			for _, s := range w.Sites {
-				done[s] = true
-			}
-		}
-	}
-	var wired []string
+	wired := calls.ReadWired(c.pass, wiredSites)
 	for _, f := range c.pass.AllObjectFacts() {
 		p, ok := f.Fact.(*RelayPending)
 		relay, isFunc := f.Object.(*types.Func)
@@ -141,7 +135,7 @@ func (c *checker) completePending() {
 		}
 		for _, s := range p.Sites {
 			id := relay.Pkg().Path() + "." + funcname.Code(relay, nil) + "@" + s.Pos
-			if done[id] {
+			if wired.Done(id) {
 				continue
 			}
 			m := c.calls.MethodByKey(s.Method)
@@ -153,16 +147,22 @@ func (c *checker) completePending() {
 			if !at.IsValid() {
 				continue
 			}
-			done[id] = true
-			wired = append(wired, id)
+			wired.Add(id)
 			c.rep.Reportf(atNode(at), "relay %s (%s) marks rows published (%s) after %s, wired here to %s → %s: %s",
 				funcname.Code(relay, c.pass.Pkg), s.Pos, s.Mark, funcname.Code(m, c.pass.Pkg), funcname.Code(impl, c.pass.Pkg), sum.What, sum.Advice)
 		}
 	}
-	if len(wired) > 0 {
-		sort.Strings(wired)
-		c.pass.ExportPackageFact(&Wired{Sites: wired})
+	if sites := wired.Added(); sites != nil {
+		c.pass.ExportPackageFact(&Wired{Sites: sites})
 	}
+}
+
+// wiredSites returns the sites of a Wired fact.
+func wiredSites(f analysis.Fact) []string {
+	if w, ok := f.(*Wired); ok {
+		return w.Sites
+	}
+	return nil
 }
 
 // lossyImplementation returns an implementation of m the package sees
