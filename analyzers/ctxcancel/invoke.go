@@ -32,20 +32,7 @@ func (s *state) invokeUses(instr ssa.CallInstruction, common *ssa.CallCommon) []
 		}
 		return []use{{instr: instr, arg: common.Args[i], argIdx: i, kind: kind, chain: []string{funcname.Code(m, s.pass.Pkg), sinkName(lib)}, port: true}}
 	}
-	var common0 []ParamSink
-	for k, impl := range impls {
-		var sinks []ParamSink
-		if kind, i := s.sinkKind(impl); kind != "" {
-			sinks = []ParamSink{{Param: i, Kind: string(kind), Chain: []string{sinkName(impl)}}}
-		} else {
-			sinks = s.summaryOfObj(impl)
-		}
-		if k == 0 {
-			common0 = sinks
-			continue
-		}
-		common0 = keepShared(common0, sinks)
-	}
+	common0 := s.sharedSinks(impls)
 	var out []use
 	for _, ps := range common0 {
 		if ps.Param < 0 || ps.Param >= len(common.Args) || len(ps.Chain) == 0 {
@@ -69,6 +56,26 @@ func (s *state) invokeUses(instr ssa.CallInstruction, common *ssa.CallCommon) []
 }
 
 // keepShared keeps the sinks of a that b has too (same parameter, field and kind).
+// sharedSinks returns the sinks that every implementation reaches with
+// the same parameter: a library sink it is itself, or its summary.
+func (s *state) sharedSinks(impls []*types.Func) []ParamSink {
+	var shared []ParamSink
+	for k, impl := range impls {
+		var sinks []ParamSink
+		if kind, i := s.sinkKind(impl); kind != "" {
+			sinks = []ParamSink{{Param: i, Kind: string(kind), Chain: []string{sinkName(impl)}}}
+		} else {
+			sinks = s.summaryOfObj(impl)
+		}
+		if k == 0 {
+			shared = sinks
+			continue
+		}
+		shared = keepShared(shared, sinks)
+	}
+	return shared
+}
+
 func keepShared(a, b []ParamSink) []ParamSink {
 	var out []ParamSink
 	for _, x := range a {

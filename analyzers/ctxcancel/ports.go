@@ -123,20 +123,7 @@ func (s *state) portUses(instr ssa.CallInstruction, callee string, arg ssa.Value
 	if len(impls) == 0 {
 		return []use{pending}
 	}
-	var shared []ParamSink
-	for k, impl := range impls {
-		var sinks []ParamSink
-		if kind, i := s.sinkKind(impl); kind != "" {
-			sinks = []ParamSink{{Param: i, Kind: string(kind), Chain: []string{sinkName(impl)}}}
-		} else {
-			sinks = s.summaryOfObj(impl)
-		}
-		if k == 0 {
-			shared = sinks
-			continue
-		}
-		shared = keepShared(shared, sinks)
-	}
+	shared := s.sharedSinks(impls)
 	var out []use
 	for _, is := range shared {
 		if is.Param != ps.PortArg || is.Kind == string(sinkPort) || len(is.Chain) == 0 {
