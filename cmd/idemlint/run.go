@@ -40,6 +40,7 @@ type options struct {
 	sqlc      bool
 	config    string
 	cpuprof   string
+	memprof   string
 	enabled   map[string]*triState
 }
 
@@ -82,6 +83,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.baseline, "baseline", "", "report only findings not recorded in the baseline `file` (a missing file is an error; record one with -update-baseline)")
 	fs.BoolVar(&o.sqlc, "sqlc", false, "also check sqlc query files (.sql arguments, or found through sqlc.yaml/sqlc.yml/sqlc.json under the patterns) for :one INSERT ... ON CONFLICT DO NOTHING RETURNING queries")
 	fs.StringVar(&o.cpuprof, "cpuprofile", "", "write a CPU profile to `file`")
+	fs.StringVar(&o.memprof, "memprofile", "", "write an allocation profile to `file` when the run ends")
 	fs.StringVar(&o.config, "config", "", "configuration `file` (default: .idemlint.yml in the working directory or a parent)")
 	fs.BoolVar(&o.update, "update-baseline", false, "with -baseline, write today's findings to the baseline file (creating or replacing it) instead of reporting them")
 	fs.BoolVar(&o.version, "version", false, "print the module version idemlint was built from and exit")
@@ -116,6 +118,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitError
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if o.memprof != "" {
+		defer writeMemProfile(o.memprof, stderr)
 	}
 	patterns := fs.Args()
 	if len(patterns) == 0 {
@@ -322,4 +327,19 @@ func writeReport(path string, stdout io.Writer, write func(io.Writer) error) err
 		return err
 	}
 	return f.Close()
+}
+
+// writeMemProfile writes the heap profile (allocations since the start,
+// and what is still live) to path.
+func writeMemProfile(path string, stderr io.Writer) {
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.Lookup("allocs").WriteTo(f, 0)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "idemlint: -memprofile: %v\n", err)
+	}
 }

@@ -39,6 +39,18 @@ import (
 // other's) as "<inner analyzer>: <message>". Flags stay on the inner
 // analyzers (set them before New).
 func New(name, doc string, roots []*analysis.Analyzer) *analysis.Analyzer {
+	return NewReporting(name, doc, roots, nil)
+}
+
+// A Reporter receives an inner analyzer's diagnostic, unchanged, with the
+// bundle's pass (its Pkg is the package analysed).
+type Reporter func(pass *analysis.Pass, inner *analysis.Analyzer, d analysis.Diagnostic)
+
+// NewReporting is New, but hands every diagnostic to report instead of
+// reporting it prefixed through the bundle's pass (nil: as New). A driver
+// that knows the inner analyzers (idemlint's own) keeps their names and
+// categories this way.
+func NewReporting(name, doc string, roots []*analysis.Analyzer, report Reporter) *analysis.Analyzer {
 	order := topo(roots)
 	var factTypes []analysis.Fact
 	seen := make(map[reflect.Type]bool)
@@ -50,7 +62,7 @@ func New(name, doc string, roots []*analysis.Analyzer) *analysis.Analyzer {
 			}
 		}
 	}
-	b := &bundled{order: order, own: make(map[*analysis.Analyzer]map[reflect.Type]bool)}
+	b := &bundled{order: order, report: report, own: make(map[*analysis.Analyzer]map[reflect.Type]bool)}
 	for _, a := range order {
 		own := make(map[reflect.Type]bool, len(a.FactTypes))
 		for _, f := range a.FactTypes {
@@ -67,8 +79,9 @@ func New(name, doc string, roots []*analysis.Analyzer) *analysis.Analyzer {
 }
 
 type bundled struct {
-	order []*analysis.Analyzer
-	own   map[*analysis.Analyzer]map[reflect.Type]bool
+	order  []*analysis.Analyzer
+	report Reporter
+	own    map[*analysis.Analyzer]map[reflect.Type]bool
 }
 
 func (b *bundled) run(pass *analysis.Pass) (any, error) {
@@ -96,11 +109,7 @@ func (b *bundled) run(pass *analysis.Pass) (any, error) {
 		for _, req := range a.Requires {
 			inner.ResultOf[req] = results[req]
 		}
-		name := a.Name
-		inner.Report = func(d analysis.Diagnostic) {
-			d.Message = name + ": " + d.Message
-			pass.Report(d)
-		}
+		inner.Report = b.reportFunc(pass, a)
 		own := b.own[a]
 		inner.AllObjectFacts = func() []analysis.ObjectFact {
 			readFacts()
@@ -142,6 +151,17 @@ func (b *bundled) run(pass *analysis.Pass) (any, error) {
 		return nil, fmt.Errorf("%s", strings.Join(errs, "; "))
 	}
 	return nil, nil
+}
+
+// reportFunc returns the Report of inner's pass.
+func (b *bundled) reportFunc(pass *analysis.Pass, inner *analysis.Analyzer) func(analysis.Diagnostic) {
+	if b.report != nil {
+		return func(d analysis.Diagnostic) { b.report(pass, inner, d) }
+	}
+	return func(d analysis.Diagnostic) {
+		d.Message = inner.Name + ": " + d.Message
+		pass.Report(d)
+	}
 }
 
 // topo returns roots and their requirements, each after what it requires,

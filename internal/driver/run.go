@@ -7,10 +7,13 @@ import (
 	"go/types"
 	"slices"
 
+	"runtime/debug"
+
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/idemlint/idemlint/internal/bundle"
 	"github.com/idemlint/idemlint/internal/gate"
 )
 
@@ -57,9 +60,18 @@ func Run(o Options, analyzers []*analysis.Analyzer, patterns []string) (*Result,
 	if !o.FullGraph {
 		defer prune(analyzers, l.analyse, o.MayReport)()
 	}
-	graph, err := checker.Analyze(analyzers, l.analyse, &checker.Options{})
+	col := newCollector(l.analyse)
+	suite := bundle.NewReporting("idemlint", "the idemlint suite", analyzers, col.add)
+	suite.Run = col.releasing(suite.Run)
+	defer debug.SetGCPercent(debug.SetGCPercent(analysisGCPercent))
+	graph, err := checker.Analyze([]*analysis.Analyzer{suite}, l.analyse, &checker.Options{})
 	if err != nil {
 		return nil, err
+	}
+	for _, act := range graph.Roots {
+		if l.requested[act.Package.ID] && act.Err != nil {
+			res.Errors = append(res.Errors, fmt.Errorf("%s: %v", act.Package.PkgPath, act.Err))
+		}
 	}
 	type key struct {
 		analyzer string
@@ -67,29 +79,26 @@ func Run(o Options, analyzers []*analysis.Analyzer, patterns []string) (*Result,
 		message  string
 	}
 	seen := make(map[key]bool) // a file is in both a package and its test variant
-	for _, act := range graph.Roots {
-		if !l.requested[act.Package.ID] {
+	// Actions end in any order; a package's own reports come in order.
+	slices.SortStableFunc(col.reports, func(a, b report) int { return cmp.Compare(a.pkg.ID, b.pkg.ID) })
+	for _, r := range col.reports {
+		if !l.requested[r.pkg.ID] {
 			continue
 		}
-		if act.Err != nil {
-			res.Errors = append(res.Errors, fmt.Errorf("%s: %v", act.Package.PkgPath, act.Err))
+		d := r.diag
+		posn := r.pkg.Fset.Position(d.Pos)
+		k := key{r.analyzer.Name, posn, d.Message}
+		if seen[k] {
 			continue
 		}
-		for _, d := range act.Diagnostics {
-			posn := act.Package.Fset.Position(d.Pos)
-			k := key{act.Analyzer.Name, posn, d.Message}
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			end := posn
-			if d.End.IsValid() {
-				end = act.Package.Fset.Position(d.End)
-			}
-			res.Findings = append(res.Findings, Finding{
-				Analyzer: act.Analyzer, Package: act.Package, Posn: posn, End: end, Diag: d, Fset: act.Package.Fset,
-			})
+		seen[k] = true
+		end := posn
+		if d.End.IsValid() {
+			end = r.pkg.Fset.Position(d.End)
 		}
+		res.Findings = append(res.Findings, Finding{
+			Analyzer: r.analyzer, Package: r.pkg, Posn: posn, End: end, Diag: d, Fset: r.pkg.Fset,
+		})
 	}
 	slices.SortFunc(res.Findings, func(a, b Finding) int {
 		return cmp.Or(
