@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtractDoc(doc, "ctxcancel"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/ctxcancel.md",
 	Run:       safe.Run(run),
-	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer, inbox.Analyzer}, // SSA is built in run, only where needed (relevant)
+	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer, inbox.Analyzer, ssabuild.Analyzer}, // SSA is built on demand, only where needed (relevant)
 	FactTypes: []analysis.Fact{new(ReachesSink), new(ReturnsDetached), new(StopsOn)},
 	Flags:     flags(),
 }
@@ -53,7 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	r := report.New(pass)
-	ssa := ssabuild.Build(pass, pass.ResultOf[noreturn.Analyzer].(*noreturn.Result).NoReturn)
+	ssa := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Shared).Get()
 	s := newState(pass, r, ssa)
 	s.findStopSignals()
 	s.importedStops()

@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtractDoc(doc, "offsetorder"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/offsetorder.md",
 	Run:       safe.Run(run),
-	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer, inbox.Analyzer}, // SSA is built in run, after the cheap checks
+	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer, inbox.Analyzer, ssabuild.Analyzer}, // SSA is built on demand, after the cheap checks
 	FactTypes: []analysis.Fact{new(CommitsOffset), new(DurableWork)},
 }
 
@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	// DurableWork needs no library (a call through a handler interface
 	// counts), so every package exports facts; only the checks are gated.
-	ssaRes := ssabuild.Build(pass, pass.ResultOf[noreturn.Analyzer].(*noreturn.Result).NoReturn)
+	ssaRes := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Shared).Get()
 	a := newChecker(pass, report.New(pass))
 	a.exportFacts(ssaRes.SrcFuncs)
 	if !relevance.Open(pass) {

@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtractDoc(doc, "skipcommit"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/skipcommit.md",
 	Run:       safe.Run(run),
-	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer}, // SSA is built in run
+	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer, ssabuild.Analyzer}, // SSA is built on demand, after the cheap checks
 	FactTypes: []analysis.Fact{new(CommitsOffset), new(DurableWork), new(DeclaresDeadLetter)},
 }
 
@@ -39,7 +39,7 @@ func run(pass *analysis.Pass) (any, error) {
 	exportDeadLetter(pass)
 	// DurableWork needs no library (a call through a handler interface
 	// counts), so every package exports facts; only the checks are gated.
-	ssaRes := ssabuild.Build(pass, pass.ResultOf[noreturn.Analyzer].(*noreturn.Result).NoReturn)
+	ssaRes := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Shared).Get()
 	layer, _ := pass.ResultOf[calls.Analyzer].(*calls.Result)
 	a := &checker{
 		Checker: consume.New(pass, layer, consume.Config{}, factIO{pass}),

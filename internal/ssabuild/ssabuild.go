@@ -1,15 +1,12 @@
 // Package ssabuild builds the SSA form of the package an analysis pass
 // examines, on demand.
 //
-// It does what golang.org/x/tools/go/analysis/passes/buildssa (v0.52.0)
-// does, a few lines copied from it, but as a function rather than a
-// required analyzer. A required analyzer runs on every package and the
-// checker keeps every action's result until the whole run ends, so
-// requiring buildssa builds SSA for packages where nothing can be found
-// and holds all of it in memory to the end: on a real module that was a
-// fifth of idemlint's time and most of its memory. An analyzer calls
-// Build after its cheap checks say the package is worth it, and the SSA
-// goes when its pass ends.
+// Build does what golang.org/x/tools/go/analysis/passes/buildssa (v0.52.0)
+// does, a few lines copied from it, but only when asked: buildssa builds
+// SSA for every package, where nothing can be found too — on a real module
+// that was a fifth of idemlint's time. Analyzer (shared.go) hands the
+// analyzers that need SSA one lazy build per package, made when the first
+// of them asks, after its cheap checks say the package is worth it.
 package ssabuild
 
 import (
