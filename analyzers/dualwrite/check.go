@@ -2,6 +2,8 @@ package dualwrite
 
 import (
 	"go/ast"
+	"go/types"
+	"slices"
 
 	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/report"
@@ -108,10 +110,19 @@ func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *even
 		}
 	}
 	w, o := c.pairing(f, p, known, acks, reads)
+	var others []OtherWrite
 	if w == nil && (p.pending == nil || calls.PublishLike(p.pending)) {
 		// Both sides unresolved: only a publish-like port is worth a
 		// pending site (the other interface calls are legion).
+		// A port call whose results the publish sends is the read of a
+		// relay (rows fetched through a repository port, then published).
+		portReads := c.portReads(f, p, pending)
+		reads := append(slices.Clip(reads), portReads...)
+		pending = slices.DeleteFunc(pending, func(w *event) bool { return slices.Contains(portReads, w.call) })
 		w, o = c.pairing(f, p, pending, acks, reads)
+		if w != nil && p.pending != nil {
+			others = c.pendingWrites(f, p, pending, acks, reads)
+		}
 	}
 	if w == nil {
 		return
@@ -121,11 +132,83 @@ func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *even
 		txDesc = p.tx.Desc
 	}
 	if p.pending != nil || w.pending != nil {
-		c.addPending(c.name(decl, fn, nil), p, w, o, txDesc)
+		c.addPending(c.name(decl, fn, nil), recvName(c.pass.TypesInfo, decl), p, w, o, txDesc, others)
 		return
 	}
 	name := c.name(decl, fn, c.pass.Pkg)
 	c.rep.Report(p.call, message(name, short(p.chain), short(w.chain), txDesc, o), report.Category("dualwrite"))
+}
+
+// pendingWrites returns every call of a port implemented out of sight that
+// pending publish p pairs with: which of them writes is known only where
+// the implementations are (a gRPC client port called first does not).
+func (c *checker) pendingWrites(f *flow, p *event, pending []*event, acks, reads []*ast.CallExpr) []OtherWrite {
+	var out []OtherWrite
+	seen := make(map[*types.Func]bool)
+	for _, w := range pending {
+		if w.pending == p.pending || seen[w.pending] || len(out) >= maxOthers {
+			continue
+		}
+		if pw, o := c.pairing(f, p, []*event{w}, acks, reads); pw != nil {
+			seen[w.pending] = true
+			out = append(out, OtherWrite{Method: calls.MethodKey(w.pending), Order: uint8(o)})
+		}
+	}
+	return out
+}
+
+// portReads returns the calls of ports implemented out of sight, made
+// before publish p, whose results p's arguments use: what a relay reads
+// and then publishes (msgs, err := repo.FetchPending(ctx); ...
+// pub.PublishBatch(ctx, msgs)).
+func (c *checker) portReads(f *flow, p *event, pending []*event) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	for _, w := range pending {
+		if w.call == p.call || !f.after(w.call, p.call) || slices.Contains(out, w.call) {
+			continue
+		}
+		vars := c.resultVars(f, w.call)
+		if len(vars) > 0 && c.usesAny(p.call.Args, vars) {
+			out = append(out, w.call)
+		}
+	}
+	return out
+}
+
+// resultVars returns the variables an assignment of call's results
+// defines or sets.
+func (c *checker) resultVars(f *flow, call *ast.CallExpr) []types.Object {
+	as, ok := f.parents[call].(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+		return nil
+	}
+	var out []types.Object
+	for _, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+			if obj := c.pass.TypesInfo.ObjectOf(id); obj != nil && obj.Type() != nil && !isError(obj.Type()) {
+				out = append(out, obj)
+			}
+		}
+	}
+	return out
+}
+
+// usesAny reports whether the expressions mention one of vars.
+func (c *checker) usesAny(exprs []ast.Expr, vars []types.Object) bool {
+	found := false
+	for _, e := range exprs {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && slices.Contains(vars, c.pass.TypesInfo.Uses[id]) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // ackedAfter reports whether the function commits or acks a consumed
@@ -149,4 +232,20 @@ func readBefore(f *flow, call *ast.CallExpr, reads []*ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// recvName returns the name of the receiver type of decl's method, or ""
+// (a function, or a literal outside any method).
+func recvName(info *types.Info, decl *ast.FuncDecl) string {
+	if decl == nil || decl.Recv == nil || len(decl.Recv.List) == 0 {
+		return ""
+	}
+	t := info.TypeOf(decl.Recv.List[0].Type)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		return named.Obj().Name()
+	}
+	return ""
 }

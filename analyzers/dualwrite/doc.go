@@ -46,7 +46,17 @@
 // implementation (usecase.New(repo, pub)) or, when that wiring is
 // generated (wire_gen.go), at its own mention of the interface; the
 // message ends "(wired here)", and packages importing the root stay
-// silent. The order comes from the function's control flow, and the transaction from the call layer's
+// silent. Ports declared in another package of the module (a domain
+// package of interfaces, implemented by adapters that import neither) are
+// followed the same way: the use case records the pending call in a
+// package fact, since it cannot put a fact on another package's method,
+// and the root completes it. When both sides are such ports, every port
+// called before the publish is a candidate write, and the first whose
+// implementation writes is the one named. A root that wires through a
+// dependency-injection container (uber-fx's fx.Provide(bus.New), dig,
+// wire.NewSet) calls no constructor of the use case: the finding goes to
+// where the implementation's constructor is handed to the container. The
+// order comes from the function's control flow, and the transaction from the call layer's
 // transaction regions.
 //
 // Not reported, and why it is safe:

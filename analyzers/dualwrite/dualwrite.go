@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/dualwrite.md",
 	Run:       safe.Run(run),
 	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer},
-	FactTypes: []analysis.Fact{new(Pending), new(Wired)},
+	FactTypes: []analysis.Fact{new(Pending), new(PendingPorts), new(Wired)},
 }
 
 // relevance is the analyzer's gate: every finding ties a publish to a

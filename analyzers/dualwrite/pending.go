@@ -6,9 +6,12 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/report"
 )
@@ -41,10 +44,56 @@ type PendingSite struct {
 	Order uint8    // order of the finding, with the method's call in the Need role
 	Known []string // the chain of the other side
 	Tx    string   // the transaction, for a publish inside one
-	// Other is the interface method (calls.MethodKey) of the write when
-	// both sides are calls of interfaces implemented out of sight; the
+	// Others are the interface methods that may be the write when both
+	// sides are calls of interfaces implemented out of sight, in the
+	// function's order: the first with a writing implementation is. The
 	// fact's method is then the publish, and Known is empty.
-	Other string
+	Others []OtherWrite
+	// Recv is the name of the type whose method makes the call ("" for a
+	// function): the wiring that builds it is the one to name.
+	Recv string
+}
+
+// PendingPorts lists the package's pending sites on interface methods
+// declared in other packages of its module (a domain package of ports):
+// the package cannot put a fact on those methods.
+type PendingPorts struct {
+	Ports []PendingPort
+}
+
+// A PendingPort is the pending sites of one interface method.
+type PendingPort struct {
+	Method string // calls.MethodKey
+	Sites  []PendingSite
+}
+
+// AFact implements analysis.Fact.
+func (*PendingPorts) AFact() {}
+
+func (p *PendingPorts) String() string {
+	s := "pendingPorts("
+	for i, port := range p.Ports {
+		if i > 0 {
+			s += "; "
+		}
+		s += port.Method[strings.LastIndex(port.Method, "/")+1:] + ":"
+		for _, x := range port.Sites {
+			s += " " + x.Func + " at " + x.Pos
+		}
+	}
+	return s + ")"
+}
+
+// ownModule reports whether pkg belongs to the module of the analysed
+// package (any package when the driver gives no module), outside the
+// standard library and the tabled libraries.
+func (c *checker) ownModule(pkg *types.Package) bool {
+	p := pkg.Path()
+	if apis.IsStdlib(p) || apis.IsTableLibrary(p) {
+		return false
+	}
+	m := c.pass.Module
+	return m == nil || m.Path == "" || p == m.Path || strings.HasPrefix(p, m.Path+"/")
 }
 
 // Wired lists the pending sites a package (or one of its dependencies)
@@ -74,12 +123,24 @@ func (p *Pending) String() string {
 
 const maxSites = 8
 
-// unresolved returns the interface method call makes when the package may
-// record a fact on it (it declares the interface) and no implementation
-// is in sight, or nil.
+// maxOthers bounds the candidate writes of a pending site.
+const maxOthers = 6
+
+// An OtherWrite is a candidate write of a pending site: an interface
+// method (calls.MethodKey) and how the publish is tied to it.
+type OtherWrite struct {
+	Method string
+	Order  uint8
+}
+
+// unresolved returns the interface method call makes when it is a port of
+// the analysed code — declared in the package (the pending site is then a
+// fact on the method) or in another package of its module (a domain
+// package of ports: the site goes in the package's PendingPorts fact) —
+// and no implementation is in sight, or nil.
 func (c *checker) unresolved(call *ast.CallExpr) *types.Func {
 	fn, ok := typeutilCallee(c.pass.TypesInfo, call)
-	if !ok || fn.Pkg() != c.pass.Pkg {
+	if !ok || fn.Pkg() == nil || fn.Pkg() != c.pass.Pkg && !c.ownModule(fn.Pkg()) {
 		return nil
 	}
 	recv := fn.Signature().Recv()
@@ -117,18 +178,20 @@ func hasKnown(evs []*event) bool {
 
 // addPending records a finding whose publish or write (or both) is the
 // call of an interface method implemented out of sight.
-func (c *checker) addPending(name string, p, w *event, o order, txDesc string) {
+func (c *checker) addPending(name, recv string, p, w *event, o order, txDesc string, others []OtherWrite) {
 	var m *types.Func
 	var need calls.Effect
 	var known []string
-	other := ""
 	switch {
 	case p.pending != nil && w.pending == nil:
-		m, need, known = p.pending, calls.Publish, w.chain
+		m, need, known, others = p.pending, calls.Publish, w.chain, nil
 	case w.pending != nil && p.pending == nil:
-		m, need, known = w.pending, calls.Write, p.chain
+		m, need, known, others = w.pending, calls.Write, p.chain, nil
 	case p.pending != nil && w.pending != nil && p.pending != w.pending:
-		m, need, other = p.pending, calls.Publish, calls.MethodKey(w.pending)
+		m, need = p.pending, calls.Publish
+		if len(others) == 0 {
+			others = []OtherWrite{{Method: calls.MethodKey(w.pending), Order: uint8(o)}}
+		}
 	default:
 		return
 	}
@@ -150,13 +213,25 @@ func (c *checker) addPending(name string, p, w *event, o order, txDesc string) {
 	pos := c.pass.Fset.Position(call.Pos())
 	pd.Sites = append(pd.Sites, PendingSite{
 		Func: name, Pos: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line),
-		Need: uint8(need), Order: uint8(o), Known: known, Tx: txDesc, Other: other,
+		Need: uint8(need), Order: uint8(o), Known: known, Tx: txDesc, Others: others, Recv: recv,
 	})
 }
 
+// exportPending records the pending sites: on the interface method when
+// the package declares it, else in the package's PendingPorts fact (a
+// package may export facts on its own objects only).
 func (c *checker) exportPending() {
+	var ports PendingPorts
 	for m, pd := range c.pend {
-		c.pass.ExportObjectFact(m, pd)
+		if m.Pkg() == c.pass.Pkg {
+			c.pass.ExportObjectFact(m, pd)
+			continue
+		}
+		ports.Ports = append(ports.Ports, PendingPort{Method: calls.MethodKey(m), Sites: pd.Sites})
+	}
+	if len(ports.Ports) > 0 {
+		slices.SortFunc(ports.Ports, func(a, b PendingPort) int { return strings.Compare(a.Method, b.Method) })
+		c.pass.ExportPackageFact(&ports)
 	}
 }
 
@@ -165,20 +240,33 @@ func (c *checker) exportPending() {
 // implementations with the missing sides.
 func (c *checker) reportPending() {
 	wired := calls.ReadWired(c.pass, wiredSites)
-	for _, f := range c.pass.AllObjectFacts() {
-		pd, ok := f.Fact.(*Pending)
-		m, isFunc := f.Object.(*types.Func)
-		if !ok || !isFunc || m.Pkg() == c.pass.Pkg {
-			continue
-		}
-		for _, s := range pd.Sites {
-			id := calls.MethodKey(m) + "@" + s.Pos
+	completeAll := func(m *types.Func, sites []PendingSite, user *types.Package, idPrefix string) {
+		for _, s := range sites {
+			id := idPrefix + calls.MethodKey(m) + "@" + s.Pos
 			if wired.Done(id) {
 				continue
 			}
-			if msg, at := c.complete(m, s); at != nil {
+			if msg, at := c.complete(m, s, user); at != nil {
 				wired.Add(id)
 				c.rep.Report(at, msg, report.Category("dualwrite"))
+			}
+		}
+	}
+	for _, f := range c.pass.AllObjectFacts() {
+		pd, ok := f.Fact.(*Pending)
+		m, isFunc := f.Object.(*types.Func)
+		if ok && isFunc && m.Pkg() != c.pass.Pkg {
+			completeAll(m, pd.Sites, m.Pkg(), "")
+		}
+	}
+	for _, f := range c.pass.AllPackageFacts() {
+		pp, ok := f.Fact.(*PendingPorts)
+		if !ok || f.Package == c.pass.Pkg {
+			continue
+		}
+		for _, port := range pp.Ports {
+			if m := c.calls.MethodByKey(port.Method); m != nil {
+				completeAll(m, port.Sites, f.Package, f.Package.Path()+":")
 			}
 		}
 	}
@@ -195,9 +283,9 @@ func wiredSites(f analysis.Fact) []string {
 	return nil
 }
 
-// complete returns the finding of a pending site and where to report it,
-// or a nil range when this package cannot complete it.
-func (c *checker) complete(m *types.Func, s PendingSite) (string, analysis.Range) {
+// complete returns the finding of a pending site left by package user and
+// where to report it, or a nil range when this package cannot complete it.
+func (c *checker) complete(m *types.Func, s PendingSite, user *types.Package) (string, analysis.Range) {
 	need := calls.Effect(s.Need)
 	impl, ch := c.withEffect(m, need)
 	if impl == nil {
@@ -208,25 +296,37 @@ func (c *checker) complete(m *types.Func, s PendingSite) (string, analysis.Range
 	if need == calls.Write {
 		publish, write = short(s.Known), via
 	}
-	var om *types.Func
-	if s.Other != "" {
-		om = c.calls.MethodByKey(s.Other)
-		oimpl, och := c.withEffect(om, calls.Write)
-		if oimpl == nil {
+	var om, oimpl *types.Func
+	o := order(s.Order)
+	if len(s.Others) > 0 {
+		for _, other := range s.Others {
+			cand := c.calls.MethodByKey(other.Method)
+			if impl, och := c.withEffect(cand, calls.Write); impl != nil {
+				om, oimpl, o = cand, impl, order(other.Order)
+				write = short(append([]string{funcName(om, c.pass.Pkg)}, och...))
+				break
+			}
+		}
+		if om == nil {
 			return "", nil
 		}
-		write = short(append([]string{funcName(om, c.pass.Pkg)}, och...))
 	}
 	site := s.Func + " (" + s.Pos + ")"
-	msg := message(site, publish, write, s.Tx, order(s.Order))
+	msg := message(site, publish, write, s.Tx, o)
 	if impl.Pkg() == c.pass.Pkg && om == nil {
 		if decl := c.declOf(impl); decl != nil {
 			return msg + " (the interface is implemented here)", decl.Name
 		}
 	}
-	at := c.calls.WiringSite(m.Pkg(), m, c.rep.IsGenerated)
+	at := c.calls.WiringSite(user, m, s.Recv, c.rep.IsGenerated)
 	if !at.IsValid() && om != nil {
-		at = c.calls.WiringSite(m.Pkg(), om, c.rep.IsGenerated)
+		at = c.calls.WiringSite(user, om, s.Recv, c.rep.IsGenerated)
+	}
+	if !at.IsValid() {
+		at = c.calls.ProvideSite(impl, m, c.rep.IsGenerated) // a DI container: fx.Provide(adapter.New)
+	}
+	if !at.IsValid() && om != nil {
+		at = c.calls.ProvideSite(oimpl, om, c.rep.IsGenerated)
 	}
 	if !at.IsValid() {
 		at = c.calls.InterfaceRef(m, c.rep.IsGenerated)

@@ -69,8 +69,11 @@
 // implements it, a module's constructor wires them) is reported where the
 // two meet: at the call that hands the relay's package an implementation
 // (tm.NewOutboxProcessor(stream, store), outbox.NewRelay(pool, broker)),
-// naming the relay, its call and mark, and the lossy implementation; once
-// per relay site, in the first package that wires it:
+// or, when a dependency-injection container does the wiring
+// (fx.Provide(jetstream.NewStream, tm.NewOutboxProcessor)), at the
+// implementation's constructor handed to it — naming the relay, its call
+// and mark, and the lossy implementation; once per relay site, in the
+// first package that wires it:
 //
 //	relay tm.outboxProcessor.processMessages (outbox_processor.go:56) marks rows published (MarkPublished, line 61) after am.MessagePublisher.Publish, wired here to jetstream.(*Stream).Publish → JetStream PublishMsgAsync whose PubAckFuture is not awaited: ...
 //

@@ -23,7 +23,9 @@ import (
 // the site as a RelayPending fact on the relay function; the first
 // package that sees it and a lossy implementation of the method
 // completes it and reports at the place that builds the relay's package's
-// values (calls.WiringSite), naming the relay and the implementation,
+// values (calls.WiringSite) — or, under a dependency-injection container
+// (fx.Provide), where the implementation's constructor is handed to it
+// (calls.ProvideSite) — naming the relay and the implementation,
 // then records the site in its Wired package fact so that its importers
 // stay silent.
 
@@ -143,7 +145,10 @@ func (c *checker) completePending() {
 			if sum == nil {
 				continue
 			}
-			at := c.calls.WiringSite(relay.Pkg(), m, c.rep.IsGenerated)
+			at := c.calls.WiringSite(relay.Pkg(), m, recvTypeName(relay), c.rep.IsGenerated)
+			if !at.IsValid() {
+				at = c.calls.ProvideSite(impl, m, c.rep.IsGenerated) // a DI container: fx.Provide(kafka.NewProducer)
+			}
 			if !at.IsValid() {
 				continue
 			}
@@ -208,3 +213,19 @@ type atNode int
 
 func (n atNode) Pos() token.Pos { return token.Pos(n) }
 func (n atNode) End() token.Pos { return token.Pos(n) }
+
+// recvTypeName returns the name of fn's receiver type ("" for a function).
+func recvTypeName(fn *types.Func) string {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return ""
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		return named.Obj().Name()
+	}
+	return ""
+}

@@ -82,7 +82,7 @@ func (r *Result) exportFacts() {
 		for _, d := range f.Decls {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
-				if fn, ok := r.pass.TypesInfo.Defs[d.Name].(*types.Func); ok && d.Body != nil && reachableFromOutside(fn) {
+				if fn, ok := r.pass.TypesInfo.Defs[d.Name].(*types.Func); ok && d.Body != nil {
 					r.export(fn)
 				}
 			case *ast.GenDecl:
@@ -98,14 +98,6 @@ func (r *Result) export(fn *types.Func) {
 	if s := r.summary(fn); !s.empty() {
 		r.pass.ExportObjectFact(fn, s)
 	}
-}
-
-// reachableFromOutside reports whether another package can call fn and so
-// need its fact: an exported function, or any method (an unexported method
-// is called through an interface or an embedding). An unexported function
-// is named only in its own package, which computes its summary.
-func reachableFromOutside(fn *types.Func) bool {
-	return fn.Exported() || fn.Signature().Recv() != nil
 }
 
 // interfaceMethods returns the explicit methods of the non-generic

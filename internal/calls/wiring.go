@@ -177,13 +177,16 @@ func (r *Result) summarisedMethods(name string) []*types.Func {
 }
 
 // WiringSite returns where the package hands pkg's code an
-// implementation of the interface method m: the first call of a function
-// of pkg (a constructor: tm.NewOutboxProcessor(stream, store)) with an
-// argument for a parameter whose interface type has m, or the first
-// composite literal of a struct type of pkg with such a field set — in
-// source order, outside test files and the files skip rejects (generated
-// ones: a report there would be dropped); token.NoPos when it has none.
-func (r *Result) WiringSite(pkg *types.Package, m *types.Func, skip func(token.Pos) bool) token.Pos {
+// implementation of the interface method m: a call of a function of pkg
+// (a constructor: tm.NewOutboxProcessor(stream, store)) with an argument
+// for a parameter whose interface type has m, or a composite literal of a
+// struct type of pkg with such a field set — in source order, outside
+// test files and the files skip rejects (generated ones: a report there
+// would be dropped); token.NoPos when it has none. When prefer names a
+// type of pkg (the one whose method left the site pending), a call that
+// returns it, or a literal of it, is preferred to an earlier wiring of
+// another type.
+func (r *Result) WiringSite(pkg *types.Package, m *types.Func, prefer string, skip func(token.Pos) bool) token.Pos {
 	if r == nil || pkg == nil || m == nil {
 		return token.NoPos
 	}
@@ -195,16 +198,24 @@ func (r *Result) WiringSite(pkg *types.Package, m *types.Func, skip func(token.P
 		fn, ok := obj.(*types.Func)
 		return ok && fn.Origin() == m.Origin()
 	}
+	isPreferred := func(t types.Type) bool {
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		named, ok := types.Unalias(t).(*types.Named)
+		return ok && prefer != "" && named.Obj().Pkg() == pkg && named.Obj().Name() == prefer
+	}
 	info := r.pass.TypesInfo
-	var at token.Pos
+	var first, preferred token.Pos
 	for _, file := range r.pass.Files {
 		if f := r.pass.Fset.File(file.Pos()); f != nil && strings.HasSuffix(f.Name(), "_test.go") || skip != nil && skip(file.Pos()) {
 			continue
 		}
 		ast.Inspect(file, func(n ast.Node) bool {
-			if at.IsValid() {
+			if preferred.IsValid() {
 				return false
 			}
+			var wires, builds bool
 			switch n := n.(type) {
 			case *ast.CallExpr:
 				fn := apis.Callee(info, n)
@@ -224,9 +235,13 @@ func (r *Result) WiringSite(pkg *types.Package, m *types.Func, skip func(token.P
 						}
 					}
 					if hasM(t) {
-						at = n.Pos()
-						return false
+						wires = true
+						break
 					}
+				}
+				res := fn.Signature().Results()
+				for i := range res.Len() {
+					builds = builds || isPreferred(res.At(i).Type())
 				}
 			case *ast.CompositeLit:
 				tv, ok := info.Types[n]
@@ -249,20 +264,30 @@ func (r *Result) WiringSite(pkg *types.Package, m *types.Func, skip func(token.P
 					if key, ok := kv.Key.(*ast.Ident); ok {
 						for f := range st.Fields() {
 							if f.Name() == key.Name && hasM(f.Type()) {
-								at = n.Pos()
-								return false
+								wires = true
 							}
 						}
 					}
 				}
+				builds = isPreferred(named)
+			default:
+				return true
+			}
+			if wires {
+				if !first.IsValid() {
+					first = n.Pos()
+				}
+				if builds {
+					preferred = n.Pos()
+				}
 			}
 			return true
 		})
-		if at.IsValid() {
-			return at
-		}
 	}
-	return token.NoPos
+	if preferred.IsValid() {
+		return preferred
+	}
+	return first
 }
 
 // InterfaceRef returns the package's first mention of the interface type
@@ -312,4 +337,63 @@ func PublishLike(fn *types.Func) bool {
 		return false
 	}
 	return publishName.MatchString(fn.Name())
+}
+
+// ProvideSite returns where the package hands a dependency-injection
+// container the constructor of impl's type, when no call wires it
+// directly (WiringSite): the first function passed as a value, not called,
+// as an argument of a call (uber-fx's fx.Provide(repo.NewOrders), dig's
+// c.Provide, wire.NewSet) whose results include impl's receiver type (T or
+// *T) or the interface that declares m — outside test files and the files
+// skip rejects; token.NoPos when it has none.
+func (r *Result) ProvideSite(impl, m *types.Func, skip func(token.Pos) bool) token.Pos {
+	if r == nil || impl == nil || m == nil || !isInterfaceMethod(m) {
+		return token.NoPos
+	}
+	recv := impl.Signature().Recv()
+	if recv == nil {
+		return token.NoPos
+	}
+	implType := recv.Type()
+	if p, ok := implType.(*types.Pointer); ok {
+		implType = p.Elem()
+	}
+	iface := m.Signature().Recv().Type()
+	provides := func(fn *types.Func) bool {
+		res := fn.Signature().Results()
+		for i := range res.Len() {
+			t := res.At(i).Type()
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			if types.Identical(t, implType) || types.Identical(t, iface) {
+				return true
+			}
+		}
+		return false
+	}
+	info := r.pass.TypesInfo
+	for _, file := range r.pass.Files {
+		if f := r.pass.Fset.File(file.Pos()); f != nil && strings.HasSuffix(f.Name(), "_test.go") || skip != nil && skip(file.Pos()) {
+			continue
+		}
+		var at token.Pos
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || at.IsValid() {
+				return !at.IsValid()
+			}
+			for _, arg := range call.Args {
+				if fn := funcOf(info, arg); fn != nil && provides(fn) {
+					at = arg.Pos()
+					return false
+				}
+			}
+			return true
+		})
+		if at.IsValid() {
+			return at
+		}
+	}
+	return token.NoPos
 }

@@ -40,7 +40,7 @@ var wiringProbe = &analysis.Analyzer{
 			if r.FuncChain(impl, calls.Net) == nil || uc == nil {
 				continue
 			}
-			if at := r.WiringSite(uc, m, nil); at.IsValid() {
+			if at := r.WiringSite(uc, m, "", nil); at.IsValid() {
 				pass.Reportf(at, "wiring: %s → %s", funcname.Code(m, pass.Pkg), funcname.Code(impl, pass.Pkg))
 			}
 		}

@@ -1,3 +1,4 @@
+// want package:`wired\(1\)`
 // Package cmd wires the ports to their implementations.
 package cmd
 
@@ -8,5 +9,5 @@ import (
 )
 
 func Wire() *usecase.Checkout {
-	return usecase.New(&mongostore.Store{}, &kafkabus.Bus{})
+	return usecase.New(&mongostore.Store{}, &kafkabus.Bus{}) // want `publish`
 }

@@ -1,3 +1,4 @@
+// want package:`pendingPorts\(domain.Publisher.PublishEvent: usecase.\(\*Checkout\).PlaceOrder at checkout.go:30\)`
 // Package usecase appends OrderPlaced to the event store and then publishes
 // it straight to Kafka: a crash or a broker error between the two leaves an
 // order that is placed in the store and never announced (the command's offset
@@ -26,5 +27,5 @@ func (c *Checkout) PlaceOrder(ctx context.Context, orderID string) error {
 	if err := c.store.SaveEvents(ctx, orderID, []interface{}{placed}); err != nil {
 		return err
 	}
-	return c.bus.PublishEvent(ctx, "orders.placed", orderID, placed) // want `publish`
+	return c.bus.PublishEvent(ctx, "orders.placed", orderID, placed)
 }
