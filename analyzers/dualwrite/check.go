@@ -3,6 +3,7 @@ package dualwrite
 import (
 	"go/ast"
 	"go/types"
+	"regexp"
 	"slices"
 
 	"github.com/idemlint/idemlint/internal/calls"
@@ -119,8 +120,12 @@ func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *even
 		portReads := c.portReads(f, p, pending)
 		reads := append(slices.Clip(reads), portReads...)
 		pending = slices.DeleteFunc(pending, func(w *event) bool { return slices.Contains(portReads, w.call) })
+		// Which port writes is known only where the implementations
+		// are: ports named for a write come first (repo.Update before
+		// repo.GetByID), and the others stay candidates.
+		slices.SortStableFunc(pending, func(a, b *event) int { return readNamed(a.pending) - readNamed(b.pending) })
 		w, o = c.pairing(f, p, pending, acks, reads)
-		if w != nil && p.pending != nil {
+		if w != nil {
 			others = c.pendingWrites(f, p, pending, acks, reads)
 		}
 	}
@@ -146,7 +151,7 @@ func (c *checker) pendingWrites(f *flow, p *event, pending []*event, acks, reads
 	var out []OtherWrite
 	seen := make(map[*types.Func]bool)
 	for _, w := range pending {
-		if w.pending == p.pending || seen[w.pending] || len(out) >= maxOthers {
+		if w.pending == nil || w.pending == p.pending || seen[w.pending] || len(out) >= maxOthers {
 			continue
 		}
 		if pw, o := c.pairing(f, p, []*event{w}, acks, reads); pw != nil {
@@ -155,6 +160,18 @@ func (c *checker) pendingWrites(f *flow, p *event, pending []*event, acks, reads
 		}
 	}
 	return out
+}
+
+// readName matches the names of methods that only read (GetByID,
+// FindAll, ListOrders, Count, Exists).
+var readName = regexp.MustCompile(`^(?i:get|find|list|load|fetch|search|query|count|exists|has|read|select|lookup)`)
+
+// readNamed is 1 for a method named like a read, else 0.
+func readNamed(fn *types.Func) int {
+	if fn != nil && readName.MatchString(fn.Name()) {
+		return 1
+	}
+	return 0
 }
 
 // portReads returns the calls of ports implemented out of sight, made

@@ -186,7 +186,10 @@ func (c *checker) addPending(name, recv string, p, w *event, o order, txDesc str
 	case p.pending != nil && w.pending == nil:
 		m, need, known, others = p.pending, calls.Publish, w.chain, nil
 	case w.pending != nil && p.pending == nil:
-		m, need, known, others = w.pending, calls.Write, p.chain, nil
+		m, need, known = w.pending, calls.Write, p.chain
+		if len(others) < 2 {
+			others = nil // the method itself is the only candidate
+		}
 	case p.pending != nil && w.pending != nil && p.pending != w.pending:
 		m, need = p.pending, calls.Publish
 		if len(others) == 0 {
@@ -239,6 +242,9 @@ func (c *checker) exportPending() {
 // their interface methods, where this package is the first to see
 // implementations with the missing sides.
 func (c *checker) reportPending() {
+	if calls.TestSupport(c.pass.Pkg) {
+		return // a test fixture's wiring repeats the real root's
+	}
 	wired := calls.ReadWired(c.pass, wiredSites)
 	completeAll := func(m *types.Func, sites []PendingSite, user *types.Package, idPrefix string) {
 		for _, s := range sites {
@@ -287,6 +293,11 @@ func wiredSites(f analysis.Fact) []string {
 // where to report it, or a nil range when this package cannot complete it.
 func (c *checker) complete(m *types.Func, s PendingSite, user *types.Package) (string, analysis.Range) {
 	need := calls.Effect(s.Need)
+	if need == calls.Write && len(s.Others) > 0 {
+		// The publish is known; the write is the first candidate port
+		// whose implementation writes.
+		return c.completeWrite(s, user)
+	}
 	impl, ch := c.withEffect(m, need)
 	if impl == nil {
 		return "", nil
@@ -335,6 +346,20 @@ func (c *checker) complete(m *types.Func, s PendingSite, user *types.Package) (s
 		return "", nil
 	}
 	return msg + " (wired here)", posRange(at)
+}
+
+// completeWrite completes a site whose publish is known and whose write
+// is one of several candidate ports (s.Others).
+func (c *checker) completeWrite(s PendingSite, user *types.Package) (string, analysis.Range) {
+	for _, other := range s.Others {
+		m := c.calls.MethodByKey(other.Method)
+		if impl, _ := c.withEffect(m, calls.Write); impl != nil {
+			s.Others = nil
+			s.Order = other.Order
+			return c.complete(m, s, user)
+		}
+	}
+	return "", nil
 }
 
 // withEffect returns an implementation of m that the package sees with

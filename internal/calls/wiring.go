@@ -397,3 +397,22 @@ func (r *Result) ProvideSite(impl, m *types.Func, skip func(token.Pos) bool) tok
 	}
 	return token.NoPos
 }
+
+// testSupportElem matches an import-path element of test support code:
+// fixtures, mocks and test helpers outside _test.go files.
+var testSupportElem = regexp.MustCompile(`^(?i:tests?|testing|testutils?|testhelpers?|test_?fixtures?|fixtures?|mocks?|fakes?|e2e|integration_?tests?|unit_?tests?)$`)
+
+// TestSupport reports whether pkg is test support code (a path element
+// like tests, mocks, test_fixture): its wiring builds the application for
+// a test, and a finding there would repeat the one at the real root.
+func TestSupport(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	for elem := range strings.SplitSeq(pkg.Path(), "/") {
+		if testSupportElem.MatchString(elem) {
+			return true
+		}
+	}
+	return false
+}

@@ -147,8 +147,9 @@ func Pay() error {
 `,
 })
 
-// A helper in another module of a go.work workspace is found; loaded as a
-// plain dependency it is found with -facts-from, and only then.
+// A helper in another module of a go.work workspace is found; without the
+// workspace, the module replaced by a directory (a monorepo's sibling) is
+// found too, and with -facts-from naming it.
 func TestWorkspaceAndFactsFrom(t *testing.T) {
 	root := writeTree(t, workspace)
 	as := []*analysis.Analyzer{uuidinretry.Analyzer}
@@ -162,8 +163,8 @@ func TestWorkspaceAndFactsFrom(t *testing.T) {
 	noWork := append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
 	dir := filepath.Join(root, "svc")
 	plain := summary(dir, run(t, driver.Options{Dir: dir, Env: noWork}, as, "./..."))
-	if len(plain) != 0 {
-		t.Errorf("without -facts-from: findings = %q, want none (helpers is third-party code)", plain)
+	if len(plain) != 1 || !strings.HasPrefix(plain[0], want) {
+		t.Errorf("without go.work: findings = %q, want %q (helpers, replaced by a directory, is the team's own sibling module)", plain, want)
 	}
 	withFacts := summary(dir, run(t, driver.Options{Dir: dir, Env: noWork, FactsFrom: []string{"example.com/helpers/..."}}, as, "./..."))
 	if len(withFacts) != 1 || !strings.HasPrefix(withFacts[0], want) {

@@ -158,7 +158,7 @@ func missingLocal(roots []*packages.Package, factsFrom []string) []string {
 				continue
 			}
 			seen[dep.ID] = true
-			local := isMainModule(dep) || len(factsFrom) > 0 && matchesAny(dep.PkgPath, factsFrom)
+			local := isMainModule(dep) || isDirReplaced(dep) || len(factsFrom) > 0 && matchesAny(dep.PkgPath, factsFrom)
 			if !local {
 				continue // third-party code: export data, no facts
 			}
@@ -177,6 +177,14 @@ func missingLocal(roots []*packages.Package, factsFrom []string) []string {
 
 func isMainModule(p *packages.Package) bool {
 	return p.Module != nil && p.Module.Main
+}
+
+// isDirReplaced reports whether p's module is replaced by a directory (a
+// sibling module of a monorepo: replace example.com/kit => ../kit): the
+// team's own code, analysed like the main module (gate.OutsidePackage
+// says the same in every driver).
+func isDirReplaced(p *packages.Package) bool {
+	return p.Module != nil && p.Module.Replace != nil && p.Module.Replace.Version == ""
 }
 
 // matchesAny reports whether the import path matches one of the patterns

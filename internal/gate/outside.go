@@ -11,8 +11,9 @@ import (
 )
 
 // The analysed code is the modules a run was started on: the main module,
-// the modules of a workspace, modules replaced by a directory — every
-// module without a version — plus the packages that -facts-from (the
+// the modules of a workspace, modules replaced by a directory (a
+// monorepo's sibling modules: their source is on disk, outside the module
+// cache and vendor/) — plus the packages that -facts-from (the
 // facts-from setting) names. A package outside it (the standard library, a
 // dependency from the module cache) can produce no finding and no fact any
 // driver would use: library APIs are tables in internal/apis, not facts.
@@ -69,7 +70,12 @@ func OutsidePackage(path string, m *analysis.Module, dir string) bool {
 		return false
 	}
 	if m != nil && m.Path != "" {
-		return m.Version != ""
+		// A module with a version is a dependency, unless its files are
+		// on disk outside the module cache and vendor/: a module replaced
+		// by a directory (replace example.com/kit => ../kit, a monorepo's
+		// sibling module), for which drivers still pass the required
+		// version.
+		return m.Version != "" && !siblingDir(dir)
 	}
 	// No module: golangci-lint passes an empty one where go vet and the
 	// x/tools checker pass nil.
@@ -100,6 +106,21 @@ func packageDir(pass *analysis.Pass) string {
 		}
 	}
 	return ""
+}
+
+// siblingDir reports whether dir holds a module's source outside the
+// module cache (whose directories carry the version: kit@v1.2.0) and
+// outside a vendor directory.
+func siblingDir(dir string) bool {
+	if dir == "" {
+		return false
+	}
+	for elem := range strings.SplitSeq(filepath.ToSlash(dir), "/") {
+		if elem == "vendor" || strings.Contains(elem, "@v") {
+			return false
+		}
+	}
+	return !inGOROOT(dir)
 }
 
 // inGOROOT reports whether dir is in the standard library's source tree.

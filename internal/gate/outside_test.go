@@ -27,6 +27,8 @@ func TestOutsidePackage(t *testing.T) {
 	}{
 		{"main module", "example.com/shop/pay", main, "/src/shop/pay", nil, false},
 		{"module cache dependency", "github.com/acme/kit/bus", dep, "/mod/github.com/acme/kit@v1.2.0/bus", nil, true},
+		{"module replaced by a directory (monorepo sibling)", "github.com/acme/kit/bus", dep, "/src/monorepo/kit/bus", nil, false},
+		{"vendored dependency", "github.com/acme/kit/bus", dep, "/src/shop/vendor/github.com/acme/kit/bus", nil, true},
 		{"dependency named by facts-from", "github.com/acme/kit/bus", dep, "", []string{"github.com/acme/kit/..."}, false},
 		{"facts-from pattern root", "github.com/acme/kit", dep, "", []string{"github.com/acme/kit/..."}, false},
 		{"facts-from names another module", "github.com/acme/kit/bus", dep, "", []string{"github.com/acme/kitchen/...", "github.com/acme/kit/bu"}, true},
