@@ -28,10 +28,13 @@ import (
 //     function's origin), each with its summary, so that every analyzer's
 //     summary sees through the same indirections as the call layer's.
 //
-// The convention for combining the targets' summaries (Every): an effect
-// holds for a call when every target the layer resolves it to has it, as
-// in the call layer's interface summaries; a call with no target in sight
-// has none.
+// Combining the targets' summaries is the analyzer's rule. The default
+// (Every, used by uuidinretry and onconflict): an effect holds for a call
+// when every target the layer resolves it to has it, as in the call
+// layer's interface summaries; a call with no target in sight has none.
+// An analyzer whose finding needs only one target may say so
+// (lossypublish: one lossy implementation is enough; checkthenact merges
+// the key operations of all).
 //
 // A Derived belongs to one pass of one analyzer and is not safe for
 // concurrent use; the compute callback may use it and the *Result freely
