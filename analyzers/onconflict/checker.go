@@ -33,6 +33,9 @@ type summary struct {
 	writes *Writes
 }
 
+// FactFields lists the fact fields, for calls.Derived to import and export.
+func (s *summary) FactFields() []any { return []any{&s.noRow, &s.checks, &s.writes} }
+
 func newChecker(pass *analysis.Pass) *checker {
 	c := &checker{
 		pass:     pass,
@@ -46,7 +49,7 @@ func newChecker(pass *analysis.Pass) *checker {
 	}
 	c.net, _ = pass.ResultOf[calls.Analyzer].(*calls.Result)
 	c.noRows = c.noRowsVars()
-	c.sums = calls.NewDerived(pass, c.net, c.computeSummary, c.importSummary)
+	c.sums = calls.NewFieldsDerived(pass, c.net, c.computeSummary)
 	return c
 }
 
@@ -58,17 +61,7 @@ func (c *checker) exportFacts() {
 			c.pass.ExportObjectFact(obj, new(IsNoRows))
 		}
 	}
-	c.sums.Export(func(fn *types.Func, s *summary) {
-		if s.noRow != nil {
-			c.pass.ExportObjectFact(fn, s.noRow)
-		}
-		if s.checks != nil {
-			c.pass.ExportObjectFact(fn, s.checks)
-		}
-		if s.writes != nil {
-			c.pass.ExportObjectFact(fn, s.writes)
-		}
-	})
+	calls.ExportFieldFacts(c.sums)
 }
 
 // callSummaries returns the summaries of the functions call may run
@@ -85,28 +78,7 @@ func (c *checker) computeSummary(fn *types.Func, fd *ast.FuncDecl) *summary {
 		checks: c.checksParam(fd),
 		writes: c.bodyWrites(fd.Body),
 	}
-	if s.noRow == nil && s.checks == nil && s.writes == nil {
-		return nil
-	}
-	return s
-}
-
-// importSummary imports the facts of a function of another package.
-func (c *checker) importSummary(fn *types.Func) *summary {
-	s := &summary{}
-	var nr NoRowOnConflict
-	if c.pass.ImportObjectFact(fn, &nr) {
-		s.noRow = &nr
-	}
-	var ck ChecksNoRows
-	if c.pass.ImportObjectFact(fn, &ck) {
-		s.checks = &ck
-	}
-	var w Writes
-	if c.pass.ImportObjectFact(fn, &w) {
-		s.writes = &w
-	}
-	if s.noRow == nil && s.checks == nil && s.writes == nil {
+	if calls.NoFacts(s) {
 		return nil
 	}
 	return s

@@ -52,6 +52,9 @@ type funcInfo struct {
 	unkeyed *SendsUnkeyedWrite
 }
 
+// FactFields lists the fact fields, for calls.Derived to import and export.
+func (s *funcInfo) FactFields() []any { return []any{&s.fresh, &s.retries, &s.unkeyed} }
+
 // computeSummary computes the summary of a function declared in the
 // package (calls.Derived memoises it). Where the gate is closed only
 // RetriesParam can arise, and only it is computed.
@@ -61,47 +64,10 @@ func (c *checker) computeSummary(_ *types.Func, fd *ast.FuncDecl) *funcInfo {
 		s.fresh = c.computeFresh(fd)
 		s.unkeyed = c.computeUnkeyed(fd)
 	}
-	if s.fresh == nil && s.retries == nil && s.unkeyed == nil {
+	if calls.NoFacts(s) {
 		return nil
 	}
 	return s
-}
-
-// importSummary imports the facts of a function of another package.
-func (c *checker) importSummary(fn *types.Func) *funcInfo {
-	s := &funcInfo{}
-	var fresh MakesFreshID
-	if c.pass.ImportObjectFact(fn, &fresh) {
-		s.fresh = &fresh
-	}
-	var retries RetriesParam
-	if c.pass.ImportObjectFact(fn, &retries) {
-		s.retries = &retries
-	}
-	var unkeyed SendsUnkeyedWrite
-	if c.pass.ImportObjectFact(fn, &unkeyed) {
-		s.unkeyed = &unkeyed
-	}
-	if s.fresh == nil && s.retries == nil && s.unkeyed == nil {
-		return nil
-	}
-	return s
-}
-
-// exportFacts exports the facts of the package's functions (calls.Derived's
-// policy).
-func (c *checker) exportFacts() {
-	c.sums.Export(func(fn *types.Func, s *funcInfo) {
-		if s.fresh != nil {
-			c.pass.ExportObjectFact(fn, s.fresh)
-		}
-		if s.retries != nil {
-			c.pass.ExportObjectFact(fn, s.retries)
-		}
-		if s.unkeyed != nil {
-			c.pass.ExportObjectFact(fn, s.unkeyed)
-		}
-	})
 }
 
 // calleeSummary returns the summary of fn (nil: none): computed for a

@@ -66,7 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 		reported:   make(map[ast.Node]bool),
 	}
 	layer, _ := pass.ResultOf[calls.Analyzer].(*calls.Result)
-	c.sums = calls.NewDerived(pass, layer, c.computeSummary, c.importSummary)
+	c.sums = calls.NewFieldsDerived(pass, layer, c.computeSummary)
 	for _, f := range extraRetryFuncs.Funcs {
 		c.retryFuncs.Add(f, -1)
 	}
@@ -75,10 +75,10 @@ func run(pass *analysis.Pass) (any, error) {
 		// neither findings nor MakesFreshID or SendsUnkeyedWrite facts;
 		// RetriesParam needs no library and is still exported.
 		c.retriesOnly = true
-		c.exportFacts()
+		calls.ExportFieldFacts(c.sums)
 		return nil, nil
 	}
-	c.exportFacts()
+	calls.ExportFieldFacts(c.sums)
 	for cur := range c.inspector().Root().Preorder((*ast.CallExpr)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.CallExpr:

@@ -3,6 +3,7 @@ package calls
 import (
 	"go/ast"
 	"go/types"
+	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -44,8 +45,7 @@ type Derived[S comparable] struct {
 	layer   *Result
 	compute func(fn *types.Func, decl *ast.FuncDecl) S
 	imp     func(fn *types.Func) S
-	sums    map[*types.Func]S
-	started map[*types.Func]bool
+	sums    memo[S]
 	funcs   []*types.Func // declared with a body, in source order; built on first use
 }
 
@@ -58,8 +58,7 @@ func NewDerived[S comparable](pass *analysis.Pass, layer *Result, compute func(f
 		layer:   layer,
 		compute: compute,
 		imp:     imp,
-		sums:    make(map[*types.Func]S),
-		started: make(map[*types.Func]bool),
+		sums:    newMemo[S](),
 	}
 }
 
@@ -78,6 +77,63 @@ func NewFactDerived[T any, F interface {
 	})
 }
 
+// FactFields is a summary made of several facts of distinct types: it
+// lists pointers to its fact fields (&s.fresh, &s.retries: each a pointer
+// to a fact, nil when absent).
+type FactFields interface {
+	FactFields() []any
+}
+
+// NewFieldsDerived is NewDerived for a summary made of several facts
+// (FactFields): each field is imported as its fact.
+func NewFieldsDerived[T any, S interface {
+	*T
+	FactFields
+}](pass *analysis.Pass, layer *Result, compute func(fn *types.Func, decl *ast.FuncDecl) S) *Derived[S] {
+	return NewDerived(pass, layer, compute, func(fn *types.Func) S {
+		s := S(new(T))
+		found := false
+		for _, p := range s.FactFields() {
+			field := reflect.ValueOf(p).Elem()
+			f := reflect.New(field.Type().Elem())
+			if pass.ImportObjectFact(fn, f.Interface().(analysis.Fact)) {
+				field.Set(f)
+				found = true
+			}
+		}
+		if !found {
+			return nil
+		}
+		return s
+	})
+}
+
+// NoFacts reports whether every fact field of s is nil (a computed summary
+// that says nothing is returned as nil).
+func NoFacts(s FactFields) bool {
+	for _, p := range s.FactFields() {
+		if !reflect.ValueOf(p).Elem().IsNil() {
+			return false
+		}
+	}
+	return true
+}
+
+// ExportFieldFacts exports, under Export's policy, the facts of a Derived
+// whose summary is made of several (FactFields).
+func ExportFieldFacts[S interface {
+	comparable
+	FactFields
+}](d *Derived[S]) {
+	d.Export(func(fn *types.Func, s S) {
+		for _, p := range s.FactFields() {
+			if f := reflect.ValueOf(p).Elem(); !f.IsNil() {
+				d.pass.ExportObjectFact(fn, f.Interface().(analysis.Fact))
+			}
+		}
+	})
+}
+
 // Of returns the summary of fn (its generic origin): computed once for a
 // function the package declares with a body, imported for a function of
 // another package; the zero S for the others (a bodiless declaration, an
@@ -88,25 +144,15 @@ func (d *Derived[S]) Of(fn *types.Func) S {
 	if fn == nil {
 		return zero
 	}
-	fn = fn.Origin()
-	if s, ok := d.sums[fn]; ok {
-		return s
-	}
-	if d.started[fn] {
-		return zero
-	}
-	if decl := d.Decl(fn); decl != nil {
-		d.started[fn] = true
-		s := d.compute(fn, decl)
-		d.sums[fn] = s
-		return s
-	}
-	if fn.Pkg() == nil || fn.Pkg() == d.pass.Pkg {
-		return zero
-	}
-	s := d.imp(fn)
-	d.sums[fn] = s
-	return s
+	return d.sums.get(fn.Origin(), func(fn *types.Func) S {
+		if decl := d.Decl(fn); decl != nil {
+			return d.compute(fn, decl)
+		}
+		if fn.Pkg() == nil || fn.Pkg() == d.pass.Pkg {
+			return zero
+		}
+		return d.imp(fn)
+	})
 }
 
 // Decl returns the declaration of fn when the package declares it with a

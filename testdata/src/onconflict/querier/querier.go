@@ -26,11 +26,10 @@ func (c *consumer) badInterface(ctx context.Context, id string) error { // want 
 }
 
 func (c *consumer) goodInterface(ctx context.Context, id string) error { // want goodInterface:"writes\\(sqlcgen.Querier.InsertProcessedEvent\\)"
-	_, err := c.q.InsertProcessedEvent(ctx, sqlcgen.InsertProcessedEventParams{EventID: id})
-	if errors.Is(err, pgx.ErrNoRows) {
+	switch _, err := c.q.InsertProcessedEvent(ctx, sqlcgen.InsertProcessedEventParams{EventID: id}); {
+	case errors.Is(err, pgx.ErrNoRows):
 		return nil // already processed
-	}
-	if err != nil {
+	case err != nil:
 		return err
 	}
 	fmt.Println("charged", id)
