@@ -51,17 +51,15 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c := &checker{
-		pass:    pass,
-		rep:     report.New(pass),
-		calls:   pass.ResultOf[calls.Analyzer].(*calls.Result),
-		params:  make(map[*types.Var]int),
-		decls:   make(map[*types.Func]*ast.FuncDecl),
-		sums:    make(map[*types.Func]*KeyOps),
-		started: make(map[*types.Func]bool),
+		pass:   pass,
+		rep:    report.New(pass),
+		calls:  pass.ResultOf[calls.Analyzer].(*calls.Result),
+		params: make(map[*types.Var]int),
 	}
-	c.indexDecls()
+	c.keyOps = calls.NewFactDerived(pass, c.calls, c.compute)
+	c.indexParams()
 	c.indexValues()
-	c.exportFacts()
+	calls.ExportFacts(c.keyOps)
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -74,14 +72,12 @@ func run(pass *analysis.Pass) (any, error) {
 
 // A checker holds the state of one pass.
 type checker struct {
-	pass    *analysis.Pass
-	rep     *report.Reporter
-	calls   *calls.Result
-	vals    values
-	params  map[*types.Var]int // parameter → index; the receiver is -1
-	decls   map[*types.Func]*ast.FuncDecl
-	sums    map[*types.Func]*KeyOps
-	started map[*types.Func]bool
+	pass   *analysis.Pass
+	rep    *report.Reporter
+	calls  *calls.Result
+	vals   values
+	params map[*types.Var]int      // parameter → index; the receiver is -1
+	keyOps *calls.Derived[*KeyOps] // the KeyOps summaries (compute)
 
 	pubs, stmts *apis.Set // publish calls and database statements, built on first use
 
@@ -89,18 +85,15 @@ type checker struct {
 	schema    *schemakeys.Schema  // the module's SQL files, loaded on first use
 }
 
-func (c *checker) indexDecls() {
+// indexParams indexes the parameters and receivers of the package's
+// functions.
+func (c *checker) indexParams() {
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok {
 				continue
 			}
-			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil {
-				continue
-			}
-			c.decls[fn] = fd
 			if fd.Recv != nil {
 				for _, field := range fd.Recv.List {
 					for _, n := range field.Names {

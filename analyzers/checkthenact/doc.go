@@ -29,8 +29,9 @@
 //   - through helpers at any depth and across packages: a repository
 //     method (GetByIdempotencyKey, ExistsByMessageID, CountByOrderId,
 //     Save) whose body reads or inserts a key from its parameters carries
-//     a KeyOps fact, and interface methods resolve to the implementations
-//     in sight.
+//     a KeyOps fact; interface methods resolve to the implementations
+//     in sight, function values (a method value in a field) to the
+//     functions they may hold.
 //
 // A unique key makes the insert a claim: the second concurrent insert
 // fails. Unique keys are learnt from what the module carries: every *.sql

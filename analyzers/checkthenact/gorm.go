@@ -306,7 +306,7 @@ func (c *checker) gormTable(named *types.Named) string {
 		if m.Name() != "TableName" {
 			continue
 		}
-		if decl := c.decls[m]; decl != nil && decl.Body != nil && len(decl.Body.List) == 1 {
+		if decl := c.keyOps.Decl(m); decl != nil && len(decl.Body.List) == 1 {
 			if ret, ok := decl.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
 				if s, ok := c.constString(ret.Results[0]); ok {
 					return strings.ToLower(s)

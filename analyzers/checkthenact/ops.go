@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/funcname"
 )
 
@@ -24,23 +25,19 @@ func (e effect) none() bool {
 
 // callOps returns the key operations of a call and its effects: a library
 // call's from the tables, a helper's from its KeyOps summary (an interface
-// method's from the implementations in sight).
+// method's from the implementations in sight, a function value's from the
+// functions it may hold: calls.Derived).
 func (c *checker) callOps(call *ast.CallExpr) ([]site, effect) {
 	info := c.pass.TypesInfo
 	var eff effect
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		return nil, eff // a conversion
 	}
-	eff.leaves = c.calls.CallNet(call)
 	fn := apis.Callee(info, call)
 	if fn == nil {
-		if _, lit := ast.Unparen(call.Fun).(*ast.FuncLit); !lit {
-			if _, builtin := info.Uses[identOf(call.Fun)].(*types.Builtin); !builtin {
-				eff.unknown = []string{render(call.Fun)}
-			}
-		}
-		return nil, eff
+		return c.valueOps(call)
 	}
+	eff.leaves = c.calls.CallNet(call)
 	sites, locks := c.libSites(call, fn)
 	if locks {
 		eff.locks = []string{c.libName(call, fn)}
@@ -51,22 +48,57 @@ func (c *checker) callOps(call *ast.CallExpr) ([]site, effect) {
 	if c.writes(call, fn) {
 		eff.writes = []string{c.libName(call, fn)}
 	}
-	targets := []*types.Func{fn}
-	if isInterfaceMethod(fn) {
-		targets = c.calls.Implementations(fn)
-		if len(targets) == 0 && c.ownCode(fn) {
-			eff.unknown = []string{funcname.Code(fn, nil)}
+	targets := c.keyOps.CallTargets(call)
+	if len(targets) == 0 && isInterfaceMethod(fn) && c.ownCode(fn) {
+		eff.unknown = []string{funcname.Code(fn, nil)}
+	}
+	return c.targetOps(call, fn, targets, sites, eff)
+}
+
+// valueOps returns the key operations and effects of a call of a function
+// value: those of the functions the call layer resolves it to (method
+// values, functions stored in a local, field or map); work out of sight
+// when it resolves to none, or to a literal.
+func (c *checker) valueOps(call *ast.CallExpr) ([]site, effect) {
+	eff := effect{leaves: c.calls.CallNet(call)}
+	if _, lit := ast.Unparen(call.Fun).(*ast.FuncLit); lit {
+		return nil, eff
+	}
+	if _, builtin := c.pass.TypesInfo.Uses[identOf(call.Fun)].(*types.Builtin); builtin {
+		return nil, eff
+	}
+	targets := c.keyOps.CallTargets(call)
+	for _, t := range targets {
+		if t.Func == nil {
+			eff.unknown = []string{render(call.Fun)}
 		}
 	}
+	if len(targets) == 0 {
+		eff.unknown = []string{render(call.Fun)}
+	}
+	return c.targetOps(call, nil, targets, nil, eff)
+}
+
+// targetOps adds the key operations and effects of the functions a call
+// reaches (fn: the callee, nil for a function value) to those of the call.
+func (c *checker) targetOps(call *ast.CallExpr, fn *types.Func, targets []calls.Reached[*KeyOps], sites []site, eff effect) ([]site, effect) {
 	seen := make(map[string]bool)
 	for _, t := range targets {
-		s := c.summary(t)
+		s := t.Sum
 		if s == nil {
 			continue
 		}
-		name := funcname.Code(fn, nil)
+		callee, name := fn, ""
+		if fn != nil {
+			name = funcname.Code(fn, nil)
+		} else {
+			callee, name = t.Func, funcname.Code(t.Func, nil)
+		}
 		for _, op := range s.Ops {
-			key := c.argOf(call, fn, op.Param)
+			if fn == nil && op.Param < 0 {
+				continue // a method value's receiver is not at the call
+			}
+			key := c.argOf(call, callee, op.Param)
 			if key == nil || seen[op.String()] {
 				continue
 			}
@@ -161,35 +193,9 @@ func (c *checker) writes(call *ast.CallExpr, fn *types.Func) bool {
 	return c.stmts.Match(fn)
 }
 
-// summary returns what fn does to keys: computed for a function of the
-// package, imported for one of another package.
-func (c *checker) summary(fn *types.Func) *KeyOps {
-	fn = fn.Origin()
-	if decl := c.decls[fn]; decl != nil {
-		if s, ok := c.sums[fn]; ok {
-			return s
-		}
-		if c.started[fn] {
-			return nil // a cycle
-		}
-		c.started[fn] = true
-		s := c.compute(decl)
-		c.sums[fn] = s
-		return s
-	}
-	if fn.Pkg() == c.pass.Pkg {
-		return nil
-	}
-	var s KeyOps
-	if c.pass.ImportObjectFact(fn, &s) {
-		return &s
-	}
-	return nil
-}
-
 // compute summarises a function declaration: the key operations of its
 // calls whose key comes from a parameter or the receiver, and its effects.
-func (c *checker) compute(decl *ast.FuncDecl) *KeyOps {
+func (c *checker) compute(_ *types.Func, decl *ast.FuncDecl) *KeyOps {
 	s := &KeyOps{}
 	seen := make(map[string]bool)
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
@@ -270,24 +276,4 @@ func (c *checker) exported(st site) []KeyOp {
 		}
 	}
 	return out
-}
-
-// exportFacts exports the summary of every function of the package that
-// has one.
-func (c *checker) exportFacts() {
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil {
-				continue
-			}
-			if s := c.summary(fn); s != nil {
-				c.pass.ExportObjectFact(fn, s)
-			}
-		}
-	}
 }

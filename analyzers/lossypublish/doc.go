@@ -57,7 +57,9 @@
 // uses p.writer or a local copy of it) and constructors that return it.
 // A function that makes such a publish carries a fact, so a relay in
 // another package that calls producer.Publish and then marks is reported,
-// and an interface method is resolved to the implementations in sight (one
+// a function value to the method values and functions it may hold (a
+// publish func field set to p.Publish), and an interface method to the
+// implementations in sight (one
 // that publishes lossily is enough: a relay wired to the in-memory mock
 // is not the one in production). A publish in a method that implements
 // an outbox library's publisher interface (github.com/oagudo/outbox's

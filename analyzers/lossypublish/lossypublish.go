@@ -52,8 +52,7 @@ type checker struct {
 	prods   map[types.Object]*producer    // variables and fields holding a producer
 	built   map[ast.Expr]*producer        // literals and calls building one
 	results map[*types.Func]*producer     // constructors returning one
-	decls   map[*types.Func]*ast.FuncDecl // the package's functions
-	sums    map[*types.Func]*Publishes    // what a call of a function publishes
+	pubs    *calls.Derived[*Publishes]    // what a call of a function publishes (computeSummary)
 	sites   map[*types.Func]*site         // the site a summary comes from
 	pending map[*types.Func]*RelayPending // relay sites completed elsewhere
 
@@ -73,22 +72,12 @@ func run(pass *analysis.Pass) (any, error) {
 		prods:    make(map[types.Object]*producer),
 		built:    make(map[ast.Expr]*producer),
 		results:  make(map[*types.Func]*producer),
-		decls:    make(map[*types.Func]*ast.FuncDecl),
-		sums:     make(map[*types.Func]*Publishes),
 		sites:    make(map[*types.Func]*site),
 		pending:  make(map[*types.Func]*RelayPending),
 		marks:    relaymark.New(pass.Pkg, pass.TypesInfo, pass.Files),
 		reported: make(map[token.Pos]bool),
 	}
-	for _, file := range pass.Files {
-		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok {
-				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					c.decls[fn] = fd
-				}
-			}
-		}
-	}
+	c.pubs = calls.NewFactDerived(pass, c.calls, c.computeSummary)
 	c.collectCopies()
 	c.collectProducers()
 	for _, file := range pass.Files {
@@ -106,16 +95,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.checkLibraryPublishers()
 	c.completePending()
-	c.exportFacts()
+	calls.ExportFacts(c.pubs)
 	c.exportPending()
 	return nil, nil
-}
-
-// exportFacts exports what each function of the package publishes.
-func (c *checker) exportFacts() {
-	for fn := range c.decls {
-		if sum := c.summary(fn); sum != nil {
-			c.pass.ExportObjectFact(fn, sum)
-		}
-	}
 }

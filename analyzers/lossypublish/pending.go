@@ -110,7 +110,8 @@ func (c *checker) addPending(relay ast.Node, call *ast.CallExpr, m *types.Func, 
 
 // enclosingDecl returns the function declared with body relay, or nil.
 func (c *checker) enclosingDecl(relay ast.Node) *types.Func {
-	for fn, decl := range c.decls {
+	for _, fn := range c.pubs.Funcs() {
+		decl := c.pubs.Decl(fn)
 		if decl.Body == relay {
 			return fn
 		}
@@ -181,7 +182,7 @@ func (c *checker) lossyImplementation(m *types.Func) (*types.Func, *Publishes) {
 		return nil, nil
 	}
 	var cands []*types.Func
-	for fn := range c.decls {
+	for _, fn := range c.pubs.Funcs() {
 		if calls.Implements(fn, m) {
 			cands = append(cands, fn)
 		}

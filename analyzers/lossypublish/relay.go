@@ -110,7 +110,8 @@ func firstAfter(marks []mark, pos token.Pos) *mark {
 // itself (oagudo/outbox's Reader deletes the row once
 // MessagePublisher.Publish returns nil).
 func (c *checker) checkLibraryPublishers() {
-	for fn, decl := range c.decls {
+	for _, fn := range c.pubs.Funcs() {
+		decl := c.pubs.Decl(fn)
 		lib := apis.OutboxLibraryPublish(fn)
 		if lib == (apis.Func{}) || decl.Body == nil {
 			continue

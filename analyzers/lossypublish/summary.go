@@ -31,25 +31,14 @@ func (f *Publishes) String() string {
 	return kind + "(" + f.Via + ")"
 }
 
-// summary returns what a call of fn publishes (nil for nothing), from
-// its body when fn is declared in the package, from a fact otherwise.
-func (c *checker) summary(fn *types.Func) *Publishes {
-	fn = fn.Origin()
-	if fn.Pkg() != c.pass.Pkg {
-		f := new(Publishes)
-		if c.pass.ImportObjectFact(fn, f) {
-			return f
-		}
-		return nil
-	}
-	if s, ok := c.sums[fn]; ok {
-		return s
-	}
-	c.sums[fn] = nil // cycles: nothing known yet
-	decl := c.decls[fn]
-	if decl == nil || decl.Body == nil {
-		return nil
-	}
+// summary returns what a call of fn publishes (nil for nothing): its
+// Publishes summary (calls.Derived: computed from its body when fn is
+// declared in the package, from a fact otherwise).
+func (c *checker) summary(fn *types.Func) *Publishes { return c.pubs.Of(fn) }
+
+// computeSummary computes what a call of fn, declared in the package,
+// publishes, and records the site it comes from.
+func (c *checker) computeSummary(fn *types.Func, decl *ast.FuncDecl) *Publishes {
 	sites := c.sitesIn(decl.Body)
 	if len(sites) > 0 {
 		marks := c.marksIn(decl.Body)
@@ -75,10 +64,8 @@ func (c *checker) summary(fn *types.Func) *Publishes {
 	if best.via != "" {
 		via += " → " + best.via
 	}
-	sum := &Publishes{Via: via, What: best.what, Advice: best.advice, Lossy: best.lossy}
-	c.sums[fn] = sum
 	c.sites[fn] = best
-	return sum
+	return &Publishes{Via: via, What: best.what, Advice: best.advice, Lossy: best.lossy}
 }
 
 // sitesIn returns the publish sites evaluated by body, in source order:
@@ -138,25 +125,27 @@ func inspectEvaluated(body ast.Node, f func(ast.Node)) {
 	})
 }
 
-// siteOf classifies one call: a library publish, a function of the
-// analysed code that publishes (summary or fact), or an interface method
-// one of whose implementations in sight does.
+// siteOf classifies one call: a library publish, or a call of the
+// analysed code one of whose targets publishes (calls.Derived: a function
+// with a summary or a fact, the implementations in sight of an interface
+// method, the functions a function value may hold), a lossy one first.
 func (c *checker) siteOf(call *ast.CallExpr) *site {
-	fn := apis.Callee(c.pass.TypesInfo, call)
-	if fn == nil {
-		return nil
-	}
-	if kind := apis.ClassifyPublish(fn); kind != apis.NotPublish {
-		return c.librarySite(call, fn, kind)
-	}
-	if sum := c.summary(fn); sum != nil {
-		return &site{call: call, what: sum.What, advice: sum.Advice, lossy: sum.Lossy, via: sum.Via}
+	if fn := apis.Callee(c.pass.TypesInfo, call); fn != nil {
+		if kind := apis.ClassifyPublish(fn); kind != apis.NotPublish {
+			return c.librarySite(call, fn, kind)
+		}
 	}
 	var found *site
-	for _, impl := range c.calls.Implementations(fn) {
-		if sum := c.summary(impl); sum != nil && (found == nil || sum.Lossy && !found.lossy) {
-			found = &site{call: call, what: sum.What, advice: sum.Advice, lossy: sum.Lossy, via: funcname.Code(fn, nil) + " → " + sum.Via}
+	for _, t := range c.pubs.CallTargets(call) {
+		sum := t.Sum
+		if sum == nil || found != nil && (found.lossy || !sum.Lossy) {
+			continue
 		}
+		via := sum.Via
+		if t.Via != nil {
+			via = funcname.Code(t.Via, nil) + " → " + via
+		}
+		found = &site{call: call, what: sum.What, advice: sum.Advice, lossy: sum.Lossy, via: via}
 	}
 	return found
 }

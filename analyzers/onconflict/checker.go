@@ -10,15 +10,14 @@ import (
 	"github.com/idemlint/idemlint/internal/calls"
 )
 
-// A checker holds one pass's state: the package's function declarations
-// and the memoized summaries of their bodies.
+// A checker holds one pass's state: the summaries of the package's
+// functions and the memoized facts of their bodies.
 type checker struct {
 	pass     *analysis.Pass
 	info     *types.Info
 	noRows   map[types.Object]bool // package variables holding ErrNoRows
 	net      *calls.Result
-	decls    map[*types.Func]*ast.FuncDecl
-	sums     map[*types.Func]*summary
+	sums     *calls.Derived[*summary] // computeSummary
 	bodies   map[*ast.BlockStmt]*bodyInfo
 	sqlCache map[string]query // scanned SQL by text
 	writes   *apis.Set        // extra write calls (-writes)
@@ -27,20 +26,20 @@ type checker struct {
 	produces *apis.Set
 }
 
-// summary is what a function of this package looks like from its callers.
+// summary is what a function looks like from its callers.
 type summary struct {
-	started bool
-	noRow   *NoRowOnConflict
-	checks  *ChecksNoRows
-	writes  *Writes
+	noRow  *NoRowOnConflict
+	checks *ChecksNoRows
+	writes *Writes
 }
+
+// FactFields lists the fact fields, for calls.Derived to import and export.
+func (s *summary) FactFields() []any { return []any{&s.noRow, &s.checks, &s.writes} }
 
 func newChecker(pass *analysis.Pass) *checker {
 	c := &checker{
 		pass:     pass,
 		info:     pass.TypesInfo,
-		decls:    make(map[*types.Func]*ast.FuncDecl),
-		sums:     make(map[*types.Func]*summary),
 		bodies:   make(map[*ast.BlockStmt]*bodyInfo),
 		sqlCache: make(map[string]query),
 		writes:   extraWrites.AddTo(&apis.Set{}),
@@ -50,86 +49,37 @@ func newChecker(pass *analysis.Pass) *checker {
 	}
 	c.net, _ = pass.ResultOf[calls.Analyzer].(*calls.Result)
 	c.noRows = c.noRowsVars()
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			if fn, ok := c.info.Defs[fd.Name].(*types.Func); ok {
-				c.decls[fn] = fd
-			}
-		}
-	}
+	c.sums = calls.NewFieldsDerived(pass, c.net, c.computeSummary)
 	return c
 }
 
-// exportFacts exports the facts of the package's exported functions and
-// methods (the ones another package can call).
+// exportFacts exports the IsNoRows facts of the package's exported
+// variables, and the facts of its functions (calls.Derived's policy).
 func (c *checker) exportFacts() {
 	for obj := range c.noRows {
 		if obj.Exported() {
 			c.pass.ExportObjectFact(obj, new(IsNoRows))
 		}
 	}
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, ok := c.info.Defs[fd.Name].(*types.Func)
-			if !ok || !fn.Exported() && fd.Recv == nil {
-				continue
-			}
-			s := c.summary(fn)
-			if s.noRow != nil {
-				c.pass.ExportObjectFact(fn, s.noRow)
-			}
-			if s.checks != nil {
-				c.pass.ExportObjectFact(fn, s.checks)
-			}
-			if s.writes != nil {
-				c.pass.ExportObjectFact(fn, s.writes)
-			}
-		}
-	}
+	calls.ExportFieldFacts(c.sums)
 }
 
-// summary returns fn's summary: computed from its body when fn is
-// declared in this package, imported facts otherwise. A function whose
-// summary is being computed (recursion) looks like it does nothing.
-func (c *checker) summary(fn *types.Func) *summary {
-	if fn == nil {
-		return &summary{}
+// callSummaries returns the summaries of the functions call may run
+// (calls.Derived.CallTargets: its callee, the implementations in sight of
+// an interface method, the functions a function value may hold).
+func (c *checker) callSummaries(call *ast.CallExpr) []calls.Reached[*summary] {
+	return c.sums.CallTargets(call)
+}
+
+// computeSummary computes the summary of a function declared here.
+func (c *checker) computeSummary(fn *types.Func, fd *ast.FuncDecl) *summary {
+	s := &summary{
+		noRow:  c.body(fd.Body, fd.Type, fn).propagates,
+		checks: c.checksParam(fd),
+		writes: c.bodyWrites(fd.Body),
 	}
-	fn = fn.Origin()
-	if s, ok := c.sums[fn]; ok {
-		return s
+	if calls.NoFacts(s) {
+		return nil
 	}
-	s := &summary{started: true}
-	c.sums[fn] = s
-	fd, local := c.decls[fn]
-	if !local {
-		if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
-			var nr NoRowOnConflict
-			if c.pass.ImportObjectFact(fn, &nr) {
-				s.noRow = &nr
-			}
-			var ck ChecksNoRows
-			if c.pass.ImportObjectFact(fn, &ck) {
-				s.checks = &ck
-			}
-			var w Writes
-			if c.pass.ImportObjectFact(fn, &w) {
-				s.writes = &w
-			}
-		}
-		return s
-	}
-	b := c.body(fd.Body, fd.Type, fn)
-	s.noRow = b.propagates
-	s.checks = c.checksParam(fd)
-	s.writes = c.bodyWrites(fd.Body)
 	return s
 }

@@ -16,8 +16,10 @@
 // same message forever. The analyzer reports
 //   - a call of a query method whose query is INSERT ... ON CONFLICT ... DO
 //     NOTHING ... RETURNING (a sqlc :one query, or a hand-written method that
-//     returns the Scan error; a fact marks such methods across packages),
-//     when the caller does not compare the error with ErrNoRows;
+//     returns the Scan error; a fact marks such methods across packages;
+//     called through an interface such as sqlc's Querier or through a
+//     method value, when every implementation in sight is one), when the
+//     caller does not compare the error with ErrNoRows;
 //   - QueryRow(ctx, <such a query>).Scan(...) (pgx, database/sql, sqlx),
 //     sqlx Get, and pgx.CollectOneRow over Query(ctx, <such a query>), when
 //     the error is not compared with ErrNoRows;

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 )
 
 // errorsIs are the errors.Is functions.
@@ -72,10 +73,14 @@ func (c *checker) isNoRowsCheckCall(call *ast.CallExpr, arg func(ast.Expr) bool)
 	if c.checkers.Match(fn) {
 		return len(call.Args) > 0 && arg(call.Args[0])
 	}
-	if s := c.summary(fn); s.checks != nil && s.checks.Param < len(call.Args) {
-		return arg(call.Args[s.checks.Param])
+	ts := c.callSummaries(call)
+	if !calls.Every(ts, func(t calls.Reached[*summary]) bool {
+		return t.Sum != nil && t.Sum.checks != nil && t.Sum.checks.Param == ts[0].Sum.checks.Param
+	}) {
+		return false
 	}
-	return false
+	i := ts[0].Sum.checks.Param
+	return i < len(call.Args) && arg(call.Args[i])
 }
 
 // checksParam returns the ChecksNoRows fact of a function that compares

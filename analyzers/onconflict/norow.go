@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/funcname"
 )
 
@@ -175,15 +176,17 @@ func (c *checker) sourceOf(call *ast.CallExpr, rowVars map[types.Object]*ast.Cal
 		}
 		return nil
 	}
-	// Rule 1: a query method with the fact.
-	fn := apis.Callee(c.info, call)
-	if fn == nil {
+	// Rule 1: a query method with the fact (every function the call may
+	// run has it: an interface's implementations in sight, a function value).
+	ts := c.callSummaries(call)
+	if !calls.Every(ts, func(t calls.Reached[*summary]) bool { return t.Sum != nil && t.Sum.noRow != nil }) {
 		return nil
 	}
-	if s := c.summary(fn); s.noRow != nil {
-		return &source{call: call, callee: fn, fact: s.noRow}
+	fn := apis.Callee(c.info, call)
+	if fn == nil {
+		fn = ts[0].Func
 	}
-	return nil
+	return &source{call: call, callee: fn, fact: ts[0].Sum.noRow}
 }
 
 // collectSource returns the source call is when it is pgx.CollectOneRow

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/funcname"
 )
 
@@ -51,7 +52,8 @@ func (c *checker) isWrite(call *ast.CallExpr) (string, bool) {
 	if fn.Pkg() == nil || fn.Pkg() != c.pass.Pkg && c.isLibrary(fn) {
 		return "", false
 	}
-	if s := c.summary(fn); s.writes != nil {
+	ts := c.callSummaries(call)
+	if calls.Every(ts, func(t calls.Reached[*summary]) bool { return t.Sum != nil && t.Sum.writes != nil }) {
 		return funcname.Code(fn, nil), true
 	}
 	return "", false

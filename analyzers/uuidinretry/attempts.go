@@ -56,34 +56,52 @@ func (c *checker) checkRetryCall(cur inspector.Cursor, call *ast.CallExpr) {
 		}
 		switch obj := obj.(type) {
 		case *types.Func:
-			c.checkOpFunc(op, obj, name)
+			c.checkOpFunc(op, name)
 		case *types.Var:
 			if lit := c.localFuncLit(cur, obj); lit != nil {
 				at.where = "operation passed to " + name
 				if lc, ok := c.findNode(lit); ok {
 					c.scanAttempt(lc, at)
 				}
+			} else {
+				c.checkOpFunc(op, name)
 			}
 		}
 	}
 }
 
-// checkOpFunc reports a named function passed as a retry operation that
-// makes a fresh identifier.
-func (c *checker) checkOpFunc(op ast.Expr, fn *types.Func, retry string) {
-	s := c.calleeSummary(fn)
-	if s == nil {
-		return
+// checkOpFunc reports a function value passed as a retry operation that
+// makes a fresh identifier or sends an unkeyed write: every function it
+// may denote does (calls.Derived: a named function or method value, an
+// interface method value's implementations in sight, a func-typed local
+// or field's stored functions).
+func (c *checker) checkOpFunc(op ast.Expr, retry string) {
+	ts := c.sums.ValueTargets(op)
+	name := ""
+	if fn, ok := c.pass.TypesInfo.Uses[opIdent(op)].(*types.Func); !ok || len(ts) > 0 && ts[0].Via != nil {
+		name = types.ExprString(op)
+		if ok {
+			name = funcname.Code(fn, c.pass.Pkg)
+		}
 	}
-	chain := funcname.Code(fn, c.pass.Pkg)
-	if s.fresh != nil {
-		c.reportFresh(op, genCall{chain: chain + " → " + s.fresh.Chain}, flowResult{nonLog: true},
-			attempt{kind: retryOp, where: "operation passed to " + retry, retry: retry})
+	at := attempt{kind: retryOp, where: "operation passed to " + retry, retry: retry}
+	if chain, ok := targetsChain(name, ts, c.freshBelow); ok {
+		c.reportFresh(op, genCall{chain: chain}, flowResult{nonLog: true}, at)
 	}
-	if s.unkeyed != nil {
-		c.reportUnkeyed(op, unkeyed{method: s.unkeyed.Method, chain: chain + " → " + s.unkeyed.Chain},
-			attempt{kind: retryOp, where: "operation passed to " + retry, retry: retry})
+	if chain, ok := targetsChain(name, ts, c.unkeyedBelow); ok {
+		c.reportUnkeyed(op, unkeyed{method: ts[0].Sum.unkeyed.Method, chain: chain}, at)
 	}
+}
+
+// opIdent returns the identifier an operation names (f, s.handle).
+func opIdent(op ast.Expr) *ast.Ident {
+	switch op := ast.Unparen(op).(type) {
+	case *ast.Ident:
+		return op
+	case *ast.SelectorExpr:
+		return op.Sel
+	}
+	return nil
 }
 
 // localFuncLit returns the function literal a local variable is

@@ -37,10 +37,14 @@
 // sets no Idempotency-Key header: a retry after a timeout repeats a write
 // that may already have happened.
 //
-// A generator behind the project's own interface counts when every
-// implementation in the package and its imports makes a fresh identifier
-// (an IDGenerator over uuid; the shared call layer, internal/calls,
-// resolves it; test doubles in _test files do not count).
+// A generator, a retry helper or an unkeyed write behind the project's own
+// interface, a method value or a function kept in a field, local or map
+// counts when every function the call may run (the implementations in the
+// package and its imports, the functions stored in the value) is one: an
+// IDGenerator over uuid, a newID func() string field set to
+// uuid.NewString, a Retrier interface over a backoff loop (the shared call
+// layer, internal/calls, resolves them; test doubles in _test files do not
+// count).
 //
 // Not reported: a key made before the retry and captured by the operation,
 // or made lazily once (if key == "" { key = uuid.NewString() } on a

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
+	"github.com/idemlint/idemlint/internal/funcname"
 )
 
 // MakesFreshID marks a function that makes a fresh identifier without
@@ -43,90 +45,72 @@ func (f *SendsUnkeyedWrite) String() string {
 	return "sendsUnkeyedWrite(" + f.Method + " via " + f.Chain + ")"
 }
 
-// funcInfo is the summary of one function declared in the package.
+// funcInfo is the summary of one function: its facts (nil: none).
 type funcInfo struct {
-	started bool
 	fresh   *MakesFreshID
 	retries *RetriesParam
 	unkeyed *SendsUnkeyedWrite
 }
 
-// indexDecls maps each function declared in the package to its declaration.
-func (c *checker) indexDecls() {
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					c.decls[obj] = fd
-				}
-			}
-		}
-	}
-}
+// FactFields lists the fact fields, for calls.Derived to import and export.
+func (s *funcInfo) FactFields() []any { return []any{&s.fresh, &s.retries, &s.unkeyed} }
 
-// exportFacts summarises every function of the package and exports the
-// facts that other packages need: those of exported functions and methods
-// (the others are only called from this package, which computes them).
-func (c *checker) exportFacts() {
-	for obj, fd := range c.decls {
-		fn := obj.(*types.Func)
-		if !fn.Exported() {
-			continue
-		}
-		s := c.summary(fd)
-		if s.fresh != nil {
-			c.pass.ExportObjectFact(fn, s.fresh)
-		}
-		if s.retries != nil {
-			c.pass.ExportObjectFact(fn, s.retries)
-		}
-		if s.unkeyed != nil {
-			c.pass.ExportObjectFact(fn, s.unkeyed)
-		}
+// computeSummary computes the summary of a function declared in the
+// package (calls.Derived memoises it). Where the gate is closed only
+// RetriesParam can arise, and only it is computed.
+func (c *checker) computeSummary(_ *types.Func, fd *ast.FuncDecl) *funcInfo {
+	s := &funcInfo{retries: c.computeRetries(fd)}
+	if !c.retriesOnly {
+		s.fresh = c.computeFresh(fd)
+		s.unkeyed = c.computeUnkeyed(fd)
 	}
-}
-
-// summary computes (once) the summary of a function declared in the package.
-// A recursive call sees the incomplete summary, which is conservative.
-func (c *checker) summary(fd *ast.FuncDecl) *funcInfo {
-	if s, ok := c.funcs[fd]; ok {
-		return s
+	if calls.NoFacts(s) {
+		return nil
 	}
-	s := &funcInfo{started: true}
-	c.funcs[fd] = s
-	s.retries = c.computeRetries(fd)
-	s.fresh = c.computeFresh(fd)
-	s.unkeyed = c.computeUnkeyed(fd)
 	return s
 }
 
-// calleeSummary returns the facts of fn: computed for functions of this
-// package, imported otherwise.
-func (c *checker) calleeSummary(fn *types.Func) *funcInfo {
-	if fn == nil {
-		return nil
+// calleeSummary returns the summary of fn (nil: none): computed for a
+// function of this package, imported otherwise.
+func (c *checker) calleeSummary(fn *types.Func) *funcInfo { return c.sums.Of(fn) }
+
+// A reached is a function a call or a function value may run, with its
+// summary.
+type reached = calls.Reached[*funcInfo]
+
+// targetsChain returns the chain by which every function of ts has an
+// effect, below(t) giving the chain under one of them ("": none). name
+// is the called function, interface method or function value, put first
+// when the targets are not the callee itself ("": they are).
+func targetsChain(name string, ts []reached, below func(reached) string) (string, bool) {
+	first := ""
+	if !calls.Every(ts, func(t reached) bool {
+		b := below(t)
+		if first == "" {
+			first = b
+		}
+		return b != ""
+	}) {
+		return "", false
 	}
-	fn = fn.Origin()
-	if fd, ok := c.decls[fn]; ok {
-		return c.summary(fd)
+	if name == "" {
+		return first, true
 	}
-	if fn.Pkg() == c.pass.Pkg {
-		return nil
+	return name + " → " + first, true
+}
+
+// calleeName is the name targetsChain puts before the chain of a call's
+// targets: none for a static callee (its own chain names it), the
+// interface method for an interface call, the expression for a function
+// value.
+func (c *checker) calleeName(call *ast.CallExpr, ts []reached) string {
+	if fn := apis.Callee(c.pass.TypesInfo, call); fn != nil {
+		if len(ts) > 0 && ts[0].Via != nil {
+			return funcname.Code(fn, c.pass.Pkg)
+		}
+		return ""
 	}
-	s := &funcInfo{}
-	var fresh MakesFreshID
-	if c.pass.ImportObjectFact(fn, &fresh) {
-		s.fresh = &fresh
-	}
-	var retries RetriesParam
-	if c.pass.ImportObjectFact(fn, &retries) {
-		s.retries = &retries
-	}
-	var unkeyed SendsUnkeyedWrite
-	if c.pass.ImportObjectFact(fn, &unkeyed) {
-		s.unkeyed = &unkeyed
-	}
-	return s
+	return types.ExprString(call.Fun)
 }
 
 // computeFresh decides whether fd makes a fresh identifier (one that does
@@ -229,7 +213,7 @@ func (c *checker) computeRetries(fd *ast.FuncDecl) *RetriesParam {
 			hasFuncParam = true
 		}
 	}
-	if !hasFuncParam {
+	if !hasFuncParam || !c.usesFuncParam(obj, fd) {
 		return nil
 	}
 	fdCur, ok := c.findNode(fd)

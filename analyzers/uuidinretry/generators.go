@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/funcname"
 )
 
@@ -16,50 +17,34 @@ type genCall struct {
 }
 
 // generator reports whether call makes a fresh identifier: a library
-// generator, or a function with the MakesFreshID fact.
+// generator, or a call every target of which (calls.Derived: a function
+// with the MakesFreshID fact, the implementations in sight of an
+// interface method, the functions a function value may hold) is a
+// generator or has the fact — an IDGenerator interface over uuid, a
+// newID func() string field set to uuid.NewString.
 func (c *checker) generator(call *ast.CallExpr) (genCall, bool) {
-	fn := apis.Callee(c.pass.TypesInfo, call)
-	if fn == nil {
-		return genCall{}, false
-	}
-	if c.generators.Match(fn) {
+	if fn := apis.Callee(c.pass.TypesInfo, call); fn != nil && c.generators.Match(fn) {
 		return genCall{chain: funcname.Code(fn, nil)}, true
 	}
-	if s := c.calleeSummary(fn); s != nil && s.fresh != nil {
-		return genCall{chain: funcname.Code(fn, c.pass.Pkg) + " → " + s.fresh.Chain}, true
+	ts := c.sums.CallTargets(call)
+	if chain, ok := targetsChain(c.calleeName(call, ts), ts, c.freshBelow); ok {
+		return genCall{chain: chain}, true
 	}
-	return c.interfaceGenerator(fn)
+	return genCall{}, false
 }
 
-// interfaceGenerator reports whether fn is a method of an interface whose
-// implementations in sight (the call layer's resolution: this package and
-// its direct imports, test files excluded) all make a fresh identifier: an
-// IDGenerator interface over uuid.
-func (c *checker) interfaceGenerator(fn *types.Func) (genCall, bool) {
-	recv := fn.Signature().Recv()
-	if c.layer == nil || recv == nil || !types.IsInterface(recv.Type()) {
-		return genCall{}, false
+// freshBelow returns the chain by which a call of t makes a fresh
+// identifier ("": it does not).
+func (c *checker) freshBelow(t reached) string {
+	switch {
+	case t.Func == nil:
+		return ""
+	case c.generators.Match(t.Func):
+		return funcname.Code(t.Func, nil)
+	case t.Sum != nil && t.Sum.fresh != nil:
+		return funcname.Code(t.Func, c.pass.Pkg) + " → " + t.Sum.fresh.Chain
 	}
-	impls := c.layer.Implementations(fn)
-	if len(impls) == 0 {
-		return genCall{}, false
-	}
-	chain := ""
-	for _, impl := range impls {
-		var below string
-		switch s := c.calleeSummary(impl); {
-		case c.generators.Match(impl):
-			below = funcname.Code(impl, nil)
-		case s != nil && s.fresh != nil:
-			below = funcname.Code(impl, c.pass.Pkg) + " → " + s.fresh.Chain
-		default:
-			return genCall{}, false
-		}
-		if chain == "" {
-			chain = below
-		}
-	}
-	return genCall{chain: funcname.Code(fn, c.pass.Pkg) + " → " + chain}, true
+	return ""
 }
 
 // topExpr climbs from a generator call to the expression that holds the
@@ -107,19 +92,21 @@ func (c *checker) retryOperation(call *ast.CallExpr) (ast.Expr, string, bool) {
 	if op, fn := c.retryFuncs.Operation(c.pass.TypesInfo, call); op != nil {
 		return op, funcname.Code(fn, nil), true
 	}
-	fn := apis.Callee(c.pass.TypesInfo, call)
-	if fn == nil {
+	// every target retries the same parameter (calls.Derived: a helper, an
+	// interface's implementations in sight, a function value's functions)
+	ts := c.sums.CallTargets(call)
+	if !calls.Every(ts, func(t reached) bool {
+		return t.Sum != nil && t.Sum.retries != nil && t.Sum.retries.Param == ts[0].Sum.retries.Param
+	}) {
 		return nil, "", false
 	}
-	s := c.calleeSummary(fn)
-	if s == nil || s.retries == nil {
+	i := ts[0].Sum.retries.Param
+	if i >= len(call.Args) {
 		return nil, "", false
 	}
-	i := s.retries.Param
-	if fn.Signature().Recv() != nil || i < len(call.Args) {
-		if i < len(call.Args) {
-			return call.Args[i], funcname.Code(fn, c.pass.Pkg), true
-		}
+	name := c.calleeName(call, ts)
+	if name == "" {
+		name = funcname.Code(ts[0].Func, c.pass.Pkg)
 	}
-	return nil, "", false
+	return call.Args[i], name, true
 }

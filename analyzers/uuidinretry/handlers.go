@@ -101,8 +101,8 @@ func (c *checker) checkActivity(call *ast.CallExpr) {
 		}
 	}
 	for _, fn := range fns {
-		fd := c.decls[fn]
-		if fd == nil || fd.Body == nil {
+		fd := c.sums.Decl(fn)
+		if fd == nil {
 			continue
 		}
 		if bc, ok := c.findNode(fd.Body); ok {

@@ -33,7 +33,7 @@ func (c *checker) inGatedUnit(node ast.Node, fl flowResult) bool {
 	}
 	if call, ok := node.(*ast.CallExpr); ok {
 		if fn := apis.Callee(c.pass.TypesInfo, call); fn != nil {
-			if fd, ok := c.decls[fn]; ok && res.Gated(fd.Body) {
+			if fd := c.sums.Decl(fn); fd != nil && res.Gated(fd.Body) {
 				return true
 			}
 		}

@@ -32,25 +32,10 @@ func libraries() []string {
 	return append(gate.Paths(extraGenerators.AddTo(apis.IDGenerators()), apis.NetworkCalls()), "net/http", "github.com/hashicorp/go-retryablehttp")
 }
 
-// exportRetries exports the RetriesParam facts of the package's exported
-// functions, in a package where they are the only facts there can be.
-// Only a function that calls one of its function parameters, or passes
-// one to a call, can have it (computeRetries), so the others are skipped
-// before any inspector is built.
-func (c *checker) exportRetries() {
-	for obj, fd := range c.decls {
-		fn := obj.(*types.Func)
-		if !fn.Exported() || !c.usesFuncParam(fn, fd) {
-			continue
-		}
-		if s := c.summary(fd); s.retries != nil {
-			c.pass.ExportObjectFact(fn, s.retries)
-		}
-	}
-}
-
 // usesFuncParam reports whether fd's body calls one of fn's function-typed
-// parameters or passes one as a call argument.
+// parameters or passes one as a call argument: only such a function can
+// have RetriesParam (computeRetries), so the others are skipped before any
+// inspector is built.
 func (c *checker) usesFuncParam(fn *types.Func, fd *ast.FuncDecl) bool {
 	sig := fn.Signature()
 	isParam := func(e ast.Expr) bool {

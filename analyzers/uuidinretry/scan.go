@@ -66,14 +66,20 @@ func (c *checker) unkeyedWrite(cur inspector.Cursor) (unkeyed, bool) {
 		fn := apis.Callee(info, call)
 		return unkeyed{method: rb.Method, chain: funcname.Code(fn, nil), retrying: rb.Retrying}, true
 	}
-	fn := apis.Callee(info, call)
-	if fn == nil {
-		return unkeyed{}, false
-	}
-	if s := c.calleeSummary(fn); s != nil && s.unkeyed != nil {
-		return unkeyed{method: s.unkeyed.Method, chain: funcname.Code(fn, c.pass.Pkg) + " → " + s.unkeyed.Chain}, true
+	ts := c.sums.CallTargets(call)
+	if chain, ok := targetsChain(c.calleeName(call, ts), ts, c.unkeyedBelow); ok {
+		return unkeyed{method: ts[0].Sum.unkeyed.Method, chain: chain}, true
 	}
 	return unkeyed{}, false
+}
+
+// unkeyedBelow returns the chain by which a call of t sends an unkeyed
+// write ("": it does not).
+func (c *checker) unkeyedBelow(t reached) string {
+	if t.Func == nil || t.Sum == nil || t.Sum.unkeyed == nil {
+		return ""
+	}
+	return funcname.Code(t.Func, c.pass.Pkg) + " → " + t.Sum.unkeyed.Chain
 }
 
 // requestMayBeKeyed reports whether the request built at cur may get an

@@ -46,16 +46,15 @@ func flags() flag.FlagSet {
 
 // checker holds the state of one pass.
 type checker struct {
-	pass       *analysis.Pass
-	rep        *report.Reporter
-	insp       *inspector.Inspector // built on first use: see inspector
-	declCurs   []inspector.Cursor   // the files' top-level declarations, by position
-	generators *apis.Set
-	retryFuncs *apis.RetryFuncs
-	funcs      map[*ast.FuncDecl]*funcInfo // memo of same-package summaries
-	decls      map[any]*ast.FuncDecl       // *types.Func → declaration in this package
-	reported   map[ast.Node]bool
-	layer      *calls.Result // interface resolution
+	pass        *analysis.Pass
+	rep         *report.Reporter
+	insp        *inspector.Inspector // built on first use: see inspector
+	declCurs    []inspector.Cursor   // the files' top-level declarations, by position
+	generators  *apis.Set
+	retryFuncs  *apis.RetryFuncs
+	sums        *calls.Derived[*funcInfo] // the package's summaries and the facts of others (computeSummary)
+	retriesOnly bool                      // the gate is closed: only RetriesParam can arise
+	reported    map[ast.Node]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -64,23 +63,22 @@ func run(pass *analysis.Pass) (any, error) {
 		rep:        report.New(pass),
 		generators: extraGenerators.AddTo(apis.IDGenerators()),
 		retryFuncs: apis.DefaultRetryFuncs(),
-		funcs:      make(map[*ast.FuncDecl]*funcInfo),
-		decls:      make(map[any]*ast.FuncDecl),
 		reported:   make(map[ast.Node]bool),
-		layer:      pass.ResultOf[calls.Analyzer].(*calls.Result),
 	}
+	layer, _ := pass.ResultOf[calls.Analyzer].(*calls.Result)
+	c.sums = calls.NewFieldsDerived(pass, layer, c.computeSummary)
 	for _, f := range extraRetryFuncs.Funcs {
 		c.retryFuncs.Add(f, -1)
 	}
-	c.indexDecls()
 	if !relevance.Open(pass) {
 		// No fresh identifier and no unkeyed write can come up here, so
 		// neither findings nor MakesFreshID or SendsUnkeyedWrite facts;
 		// RetriesParam needs no library and is still exported.
-		c.exportRetries()
+		c.retriesOnly = true
+		calls.ExportFieldFacts(c.sums)
 		return nil, nil
 	}
-	c.exportFacts()
+	calls.ExportFieldFacts(c.sums)
 	for cur := range c.inspector().Root().Preorder((*ast.CallExpr)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.CallExpr:

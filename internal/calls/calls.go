@@ -53,6 +53,13 @@
 // repository's calls, and a receiver typed with a transaction field runs
 // inside it.
 //
+// The analyzers' own summaries (uuidinretry's MakesFreshID, onconflict's
+// NoRowOnConflict, checkthenact's KeyOps, lossypublish's Publishes) share
+// one skeleton, Derived (derived.go): the memo with the same cycle cut,
+// the import of other packages' facts, one export policy, and calls
+// resolved to every target the way this layer resolves them
+// (CallTargets, ValueTargets: targets.go).
+//
 // Work is bounded: each function's summary is computed once (a memo with a
 // started flag cuts cycles conservatively); a function value is chased
 // through at most maxValueDepth assignments; a call resolves to at most

@@ -33,12 +33,11 @@ type Result struct {
 	reach   [numEffects]bool
 	std     bool // a package of the standard library: no summaries
 
-	decls   map[*types.Func]*ast.FuncDecl
-	sums    map[*types.Func]*Summary // nil entry: nothing
-	started map[*types.Func]bool
-	cfgs    map[ast.Node]*cfg.CFG
-	lits    [numEffects]map[*ast.FuncLit][]string // effect chains of literals reached as values
-	strs    map[*types.Var][]ast.Expr             // values stored in local string variables, built on first use
+	decls map[*types.Func]*ast.FuncDecl
+	sums  memo[*Summary] // nil: nothing
+	cfgs  map[ast.Node]*cfg.CFG
+	lits  [numEffects]map[*ast.FuncLit][]string // effect chains of literals reached as values
+	strs  map[*types.Var][]ast.Expr             // values stored in local string variables, built on first use
 
 	idx *index // function values and callback arguments, built on first use
 	ifc *ifaces
@@ -48,12 +47,11 @@ type Result struct {
 
 func newResult(pass *analysis.Pass, sets [numEffects]*apis.Set) *Result {
 	r := &Result{
-		pass:    pass,
-		sets:    sets,
-		decls:   make(map[*types.Func]*ast.FuncDecl),
-		sums:    make(map[*types.Func]*Summary),
-		started: make(map[*types.Func]bool),
-		cfgs:    make(map[ast.Node]*cfg.CFG),
+		pass:  pass,
+		sets:  sets,
+		decls: make(map[*types.Func]*ast.FuncDecl),
+		sums:  newMemo[*Summary](),
+		cfgs:  make(map[ast.Node]*cfg.CFG),
 	}
 	r.nr, _ = pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)
 	r.dbReach = gate.Disabled || gate.Reaches(pass.Pkg, apis.DBPaths...)
@@ -149,14 +147,11 @@ func (r *Result) summary(fn *types.Func) *Summary {
 	if fn == nil {
 		return nil
 	}
-	fn = fn.Origin()
-	if s, ok := r.sums[fn]; ok {
-		return s
-	}
-	if r.started[fn] {
-		return nil
-	}
-	r.started[fn] = true
+	return r.sums.get(fn.Origin(), r.summarise)
+}
+
+// summarise computes or imports the summary of fn (an origin), once.
+func (r *Result) summarise(fn *types.Func) *Summary {
 	var s *Summary
 	switch {
 	case r.std || fn.Pkg() != nil && (apis.IsStdlib(fn.Pkg().Path()) || tableLibrary(fn.Pkg().Path())):
@@ -176,9 +171,8 @@ func (r *Result) summary(fn *types.Func) *Summary {
 		s = r.compute(fn, r.decls[fn])
 	}
 	if s.empty() {
-		s = nil
+		return nil
 	}
-	r.sums[fn] = s
 	return s
 }
 

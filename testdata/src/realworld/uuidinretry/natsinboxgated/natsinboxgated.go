@@ -29,7 +29,7 @@ func (d *Depot) Subscribe(js nats.JetStreamContext) error {
 	return err
 }
 
-func (d *Depot) handle(ctx context.Context, m *nats.Msg) error {
+func (d *Depot) handle(ctx context.Context, m *nats.Msg) error { // want handle:"makesFreshID\\(uuid.NewString\\)"
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err

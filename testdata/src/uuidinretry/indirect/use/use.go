@@ -49,7 +49,7 @@ func (s *Service) CreateOnce() error { // want CreateOnce:"makesFreshID\\(ids.Ge
 }
 
 // attempt is passed to the retry as a method value.
-func (s *Service) attempt() error {
+func (s *Service) attempt() error { // want attempt:"makesFreshID\\(uuid.NewString\\)"
 	return save(Payment{ID: uuid.NewString()})
 }
 
