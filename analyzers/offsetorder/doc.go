@@ -71,7 +71,8 @@
 // interface (a Reader that *kafka.Reader implements, or whose methods
 // mirror it) counts as the library call (the shared call layer,
 // internal/calls, resolves it). The -commits and -handlers flags add
-// library functions to the two lists.
+// library functions to the two lists (of the consume layer, which
+// skipcommit shares).
 //
 // Not reported: a commit after the handler returned (on every path from the
 // commit the work is already done); a commit in the branch that skips a
