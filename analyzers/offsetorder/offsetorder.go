@@ -20,11 +20,12 @@ var doc string
 
 // Analyzer reports Kafka offsets committed before the work on the message is durable.
 var Analyzer = &analysis.Analyzer{
-	Name:     "offsetorder",
-	Doc:      analysisdoc.MustExtractDoc(doc, "offsetorder"),
-	URL:      "https://github.com/idemlint/idemlint/blob/main/docs/offsetorder.md",
-	Run:      safe.Run(run),
-	Requires: []*analysis.Analyzer{report.Analyzer, consume.Analyzer, inbox.Analyzer}, // consume: the summaries, their facts and the SSA
+	Name:      "offsetorder",
+	Doc:       analysisdoc.MustExtractDoc(doc, "offsetorder"),
+	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/offsetorder.md",
+	Run:       safe.Run(run),
+	Requires:  []*analysis.Analyzer{report.Analyzer, consume.Analyzer, inbox.Analyzer}, // consume: the summaries, their facts and the SSA
+	FactTypes: []analysis.Fact{new(FranzClientWired)},
 }
 
 // The -commits and -handlers flags are the consume layer's (users name
@@ -49,6 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 		a.checkFunc(fn)
 		a.checkSharedReaders(fn)
 		a.checkAckNone(fn)
+		a.checkFranzWiring(fn)
 	}
 	return nil, nil
 }
