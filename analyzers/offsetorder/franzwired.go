@@ -70,7 +70,7 @@ func (a *checker) checkFranzWiring(fn *ssa.Function) {
 				continue
 			}
 			a.r.Report(a.RangeOf(call), fmt.Sprintf(
-				"%s gets a group client with franz-go's default autocommit: %s is committed on the client's own schedule (a timer, a rebalance, Close), not after %s handles the records, so a failed or cut record is committed anyway; build the client with kgo.AutoCommitMarks and call MarkCommitRecords after the work",
+				"%s gets a group client with franz-go's default autocommit: %s is committed on a timer, a rebalance or Close, not after %s handles the records, so a failed or cut record is committed anyway; build it with kgo.AutoCommitMarks and mark records after the work",
 				a.Name(obj), f.Poll, f.Work),
 				report.Category("autocommit"))
 		}

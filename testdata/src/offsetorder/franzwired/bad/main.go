@@ -25,7 +25,7 @@ func main() {
 		return
 	}
 	defer cl.Close()
-	r := consumer.New(db, cl) // want `consumer\.New gets a group client with franz-go's default autocommit: \(\*Runner\)\.Run's \(\*kgo\.Client\)\.PollFetches \(consumer\.go:26\) is committed on the client's own schedule .* not after \(\*sql\.DB\)\.ExecContext \(consumer\.go:29\) handles the records`
+	r := consumer.New(db, cl) // want `consumer\.New gets a group client with franz-go's default autocommit: \(\*Runner\)\.Run's \(\*kgo\.Client\)\.PollFetches \(consumer\.go:26\) is committed on a timer, a rebalance or Close, not after \(\*sql\.DB\)\.ExecContext \(consumer\.go:29\) handles the records`
 	r.Run(ctx)
 	consumer.Consume(ctx, cl, db) // want `consumer\.Consume gets a group client with franz-go's default autocommit: Consume's \(\*kgo\.Client\)\.PollRecords`
 	consumer.NewCounter(cl).Run(ctx)
