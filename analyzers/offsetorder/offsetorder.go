@@ -37,7 +37,7 @@ func init() {
 
 func run(pass *analysis.Pass) (any, error) {
 	if consume.IgnoredPath(pass.Pkg.Path()) || !relevance.Open(pass) {
-		return nil, nil // the standard library, Kafka clients, logging: tables know them
+		return nil, nil // the standard library, Kafka clients, logging (the tables know them); no consumer in reach
 	}
 	res, _ := pass.ResultOf[consume.Analyzer].(*consume.Result)
 	ssaRes := res.SSA() // kept by consume where relevance opens
