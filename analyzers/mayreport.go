@@ -2,10 +2,12 @@ package analyzers
 
 import (
 	"go/types"
+	"slices"
 
 	"github.com/idemlint/idemlint/analyzers/dualwrite"
 	"github.com/idemlint/idemlint/analyzers/offsetorder"
 	"github.com/idemlint/idemlint/analyzers/skipcommit"
+	"github.com/idemlint/idemlint/internal/consume"
 )
 
 // mayReport holds, by analyzer name, the test that tells the packages an
@@ -14,6 +16,24 @@ var mayReport = map[string]func(*types.Package) bool{
 	dualwrite.Analyzer.Name:   dualwrite.MayReport,
 	offsetorder.Analyzer.Name: offsetorder.MayReport,
 	skipcommit.Analyzer.Name:  skipcommit.MayReport,
+}
+
+// The consume layer serves only the analyzers that require it: it may be
+// skipped where all of them are (if each has a test).
+func init() {
+	var served []func(*types.Package) bool
+	for _, a := range All() {
+		if slices.Contains(a.Requires, consume.Analyzer) {
+			may := mayReport[a.Name]
+			if may == nil {
+				return // one of them may report anywhere
+			}
+			served = append(served, may)
+		}
+	}
+	mayReport[consume.Analyzer.Name] = func(p *types.Package) bool {
+		return slices.ContainsFunc(served, func(may func(*types.Package) bool) bool { return may(p) })
+	}
 }
 
 // MayReport returns, for the analyzer named name, the test that tells the

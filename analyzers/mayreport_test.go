@@ -19,6 +19,9 @@ func TestMayReportByName(t *testing.T) {
 	if analyzers.MayReport("dualwrite") == nil {
 		t.Error("no MayReport for dualwrite")
 	}
+	if analyzers.MayReport("consume") == nil {
+		t.Error("no MayReport for the consume layer, which only offsetorder and skipcommit require")
+	}
 	if analyzers.MayReport("uuidinretry") != nil {
 		t.Error("uuidinretry may report anywhere, but has a MayReport")
 	}

@@ -49,7 +49,12 @@
 //     directly, in a local or in a struct field every store of which is
 //     such a client), followed by the handling of the records: the client
 //     commits what it polled on a timer, a rebalance and Close, not after
-//     the handler. A client built in another package is left alone;
+//     the handler. A client an exported function's parameter brings
+//     (main builds it and passes it to the consumer's constructor, which
+//     keeps it in the field the poll reads, or to the polling function) is
+//     judged where that function is called: main is reported if the client
+//     it passes is such a group client. Any other client built out of
+//     sight is left alone;
 //   - an inbox claim committed on its own before the work (category
 //     "claim-before-work"): the message's ID claimed with an auto-committed
 //     insert (INSERT ... ON CONFLICT DO NOTHING on a pool, idem/dedup's
@@ -71,7 +76,8 @@
 // interface (a Reader that *kafka.Reader implements, or whose methods
 // mirror it) counts as the library call (the shared call layer,
 // internal/calls, resolves it). The -commits and -handlers flags add
-// library functions to the two lists.
+// library functions to the two lists (of the consume layer, which
+// skipcommit shares).
 //
 // Not reported: a commit after the handler returned (on every path from the
 // commit the work is already done); a commit in the branch that skips a
@@ -88,7 +94,8 @@
 // has no GroupID (it commits nothing); a Redis list queue that moves the
 // entry into a processing list (BLMove, BRPopLPush) and removes it with
 // LRem after the work; a franz-go client with AutoCommitMarks or
-// DisableAutoCommit, without a consumer group, or built out of sight.
+// DisableAutoCommit, without a consumer group, or built out of sight and
+// not passed in by a caller that shows it.
 //
 // Libraries:
 //   - Kafka offsets: kafka-go (CommitMessages, ReadMessage on a group

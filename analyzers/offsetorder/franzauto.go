@@ -2,6 +2,7 @@ package offsetorder
 
 import (
 	"fmt"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -14,8 +15,10 @@ import (
 // sight without kgo.DisableAutoCommit or kgo.AutoCommitMarks, whose records
 // are then handled in the same function: the client commits what it polled
 // on its own schedule (the previous poll's records on a timer, the current
-// ones on a rebalance and at Close), not after the handler. A client whose
-// construction is out of sight is left alone.
+// ones on a rebalance and at Close), not after the handler. A client that
+// an exported function's parameter brings (a constructor keeping it in a
+// field) is judged where that function is called (franzwired.go); any
+// other client out of sight is left alone.
 func (a *checker) checkFranzAutoCommit(fn *ssa.Function, s *funcSites) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -24,7 +27,12 @@ func (a *checker) checkFranzAutoCommit(fn *ssa.Function, s *funcSites) {
 				continue
 			}
 			obj, _ := consume.CalleeOf(&call.Call)
-			if !apis.IsFranzPoll(obj) || a.FranzAutoCommits(call.Call.Args[0], a.funcs) != consume.Yes {
+			if !apis.IsFranzPoll(obj) {
+				continue
+			}
+			auto := a.FranzAutoCommits(call.Call.Args[0], a.funcs)
+			wired, param, isWired := consume.FranzClientParam(call.Call.Args[0], a.funcs)
+			if auto != consume.Yes && (auto != consume.Unknown || !isWired) {
 				continue
 			}
 			polled := consume.DerivedFrom(call)
@@ -32,6 +40,11 @@ func (a *checker) checkFranzAutoCommit(fn *ssa.Function, s *funcSites) {
 				func(i ssa.Instruction) bool { return s.handler[i] != "" && consume.UsesDerived(i, polled) },
 				a.IsFetch)
 			if h == nil {
+				continue
+			}
+			if auto == consume.Unknown {
+				fnObj, _ := fn.Object().(*types.Func)
+				a.wiredPoll(wired, param, fmt.Sprintf("%s's %s (%s)", a.FuncName(fnObj, fn), a.Name(obj), a.Where(call)), fmt.Sprintf("%s (%s)", s.handler[h], a.Where(h)))
 				continue
 			}
 			a.r.Report(a.RangeOf(call), fmt.Sprintf(

@@ -9,15 +9,10 @@ import (
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
 	"github.com/idemlint/idemlint/internal/apis"
-	"github.com/idemlint/idemlint/internal/calls"
-	"github.com/idemlint/idemlint/internal/config"
 	"github.com/idemlint/idemlint/internal/consume"
-	"github.com/idemlint/idemlint/internal/gate"
 	"github.com/idemlint/idemlint/internal/inbox"
-	"github.com/idemlint/idemlint/internal/noreturn"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/safe"
-	"github.com/idemlint/idemlint/internal/ssabuild"
 )
 
 //go:embed doc.go
@@ -29,46 +24,41 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtractDoc(doc, "offsetorder"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/offsetorder.md",
 	Run:       safe.Run(run),
-	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer, inbox.Analyzer, ssabuild.Analyzer}, // SSA is built on demand, after the cheap checks
-	FactTypes: []analysis.Fact{new(CommitsOffset), new(DurableWork)},
+	Requires:  []*analysis.Analyzer{report.Analyzer, consume.Analyzer, inbox.Analyzer}, // consume: the summaries, their facts and the SSA
+	FactTypes: []analysis.Fact{new(FranzClientWired)},
 }
 
-var (
-	extraCommits  config.FuncList
-	extraHandlers config.FuncList
-)
-
+// The -commits and -handlers flags are the consume layer's (users name
+// them -offsetorder.commits and settings.offsetorder.commits).
 func init() {
-	Analyzer.Flags.Var(&extraCommits, "commits", "extra offset commit functions (comma-separated import/path.Func or import/path.Type.Method)")
-	Analyzer.Flags.Var(&extraHandlers, "handlers", "extra functions that do durable work with a message (comma-separated import/path.Func or import/path.Type.Method)")
+	Analyzer.Flags.Var(&consume.ExtraCommits, "commits", consume.ExtraCommitsUsage)
+	Analyzer.Flags.Var(&consume.ExtraHandlers, "handlers", consume.ExtraHandlersUsage)
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if consume.IgnoredPath(pass.Pkg.Path()) {
-		return nil, nil // the standard library, Kafka clients, logging: tables know them
+	if consume.IgnoredPath(pass.Pkg.Path()) || !relevance.Open(pass) {
+		return nil, nil // the standard library, Kafka clients, logging (the tables know them); no consumer in reach
 	}
-	// DurableWork needs no library (a call through a handler interface
-	// counts), so every package exports facts; only the checks are gated.
-	ssaRes := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Shared).Get()
-	a := newChecker(pass, report.New(pass))
-	a.exportFacts(ssaRes.SrcFuncs)
-	if !relevance.Open(pass) {
+	res, _ := pass.ResultOf[consume.Analyzer].(*consume.Result)
+	ssaRes := res.SSA() // kept by consume where relevance opens
+	if ssaRes == nil {
 		return nil, nil
 	}
+	a := newChecker(pass, report.New(pass), res)
 	a.funcs = ssaRes.SrcFuncs
 	for _, fn := range ssaRes.SrcFuncs {
 		a.checkFunc(fn)
 		a.checkSharedReaders(fn)
 		a.checkAckNone(fn)
+		a.checkFranzWiring(fn)
 	}
 	return nil, nil
 }
 
-// relevance is the gate of the checks (not of the facts: DurableWork
-// needs no library, so every package exports them): every finding starts
-// at a consumed Kafka message, so a Kafka client must be within the
-// package's reach.
-var relevance = gate.Gate{Libraries: func() []string { return apis.KafkaPaths }}
+// relevance is the gate: every finding starts at a consumed message, so a
+// Kafka client or a broker must be within the package's reach. It is the
+// consume layer's, which keeps the SSA where it opens.
+var relevance = consume.Consumers
 
 // MayReport reports whether the analyzer can report in pkg (the gate,
 // asked without a pass). A driver that knows every package it analyses
@@ -87,11 +77,9 @@ type checker struct {
 	funcs    []*ssa.Function // the package's functions (where a franz-go client is built)
 }
 
-func newChecker(pass *analysis.Pass, r *report.Reporter) *checker {
-	layer, _ := pass.ResultOf[calls.Analyzer].(*calls.Result)
-	cfg := consume.Config{ExtraCommits: extraCommits.Funcs, ExtraHandlers: extraHandlers.Funcs}
+func newChecker(pass *analysis.Pass, r *report.Reporter, res *consume.Result) *checker {
 	return &checker{
-		Checker:  consume.New(pass, layer, cfg, factIO{pass}),
+		Checker:  res.Checker(pass),
 		r:        r,
 		waits:    apis.GoroutineWaits(),
 		autoRead: apis.KafkaAutoCommitReads(),

@@ -25,9 +25,10 @@
 // The analyzer follows each consumed message as offsetorder does (the
 // shared consume layer: receives, the data derived from the message,
 // commits and handlers through helpers, interfaces, function values and
-// facts across packages). A call that does work with the message (an SQL
-// statement, a network call, a publish, a handler called through an
-// interface or a function value, or a function doing any of these) has
+// facts across packages; offsetorder's -commits and -handlers flags extend
+// it). A call that does work with the message (an SQL statement, a network
+// call, a publish, a handler called through an interface or a function
+// value, or a function doing any of these) has
 // failed in the branch of `if err != nil` on its error (also through a
 // retry loop's err). From there the analyzer follows the paths of the
 // function and reports one that reaches, in order:

@@ -8,14 +8,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/analysisdoc"
-	"github.com/idemlint/idemlint/internal/apis"
-	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/consume"
-	"github.com/idemlint/idemlint/internal/gate"
-	"github.com/idemlint/idemlint/internal/noreturn"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/safe"
-	"github.com/idemlint/idemlint/internal/ssabuild"
 )
 
 //go:embed doc.go
@@ -28,8 +23,8 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtractDoc(doc, "skipcommit"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/skipcommit.md",
 	Run:       safe.Run(run),
-	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer, ssabuild.Analyzer}, // SSA is built on demand, after the cheap checks
-	FactTypes: []analysis.Fact{new(CommitsOffset), new(DurableWork), new(DeclaresDeadLetter)},
+	Requires:  []*analysis.Analyzer{report.Analyzer, consume.Analyzer}, // consume: the summaries, their facts and the SSA
+	FactTypes: []analysis.Fact{new(DeclaresDeadLetter)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -37,18 +32,18 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // the standard library, brokers, logging: the tables know them
 	}
 	exportDeadLetter(pass)
-	// DurableWork needs no library (a call through a handler interface
-	// counts), so every package exports facts; only the checks are gated.
-	ssaRes := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Shared).Get()
-	layer, _ := pass.ResultOf[calls.Analyzer].(*calls.Result)
-	a := &checker{
-		Checker: consume.New(pass, layer, consume.Config{}, factIO{pass}),
-		r:       report.New(pass),
-		funcs:   ssaRes.SrcFuncs,
-	}
-	exportFacts(a.Checker, ssaRes)
 	if !relevance.Open(pass) {
 		return nil, nil
+	}
+	res, _ := pass.ResultOf[consume.Analyzer].(*consume.Result)
+	ssaRes := res.SSA() // kept by consume where relevance opens
+	if ssaRes == nil {
+		return nil, nil
+	}
+	a := &checker{
+		Checker: res.Checker(pass),
+		r:       report.New(pass),
+		funcs:   ssaRes.SrcFuncs,
 	}
 	for _, fn := range ssaRes.SrcFuncs {
 		a.checkFunc(fn)
@@ -56,10 +51,11 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// relevance is the gate of the checks (not of the facts): every finding
-// starts at a consumed message, so a Kafka client or a broker must be
-// within the package's reach.
-var relevance = gate.Gate{Libraries: func() []string { return apis.KafkaPaths }}
+// relevance is the gate of the checks (not of DeclaresDeadLetter): every
+// finding starts at a consumed message, so a Kafka client or a broker must
+// be within the package's reach. It is the consume layer's, which keeps
+// the SSA where it opens.
+var relevance = consume.Consumers
 
 // MayReport reports whether the analyzer can report in pkg (the gate,
 // asked without a pass), for drivers that skip packages whose facts serve

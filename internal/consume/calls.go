@@ -61,7 +61,7 @@ func (a *Checker) CommitVia(c *ssa.CallCommon) string {
 		return ""
 	}
 	if obj != nil && obj.Pkg() != nil && obj.Pkg() != a.Pass.Pkg && !IgnoredPath(obj.Pkg().Path()) {
-		if via := a.facts.Commit(obj.Origin()); via != "" {
+		if via := importedCommit(a.factPass, obj.Origin()); via != "" {
 			return Chain(a.Name(obj), via)
 		}
 	}
@@ -88,7 +88,7 @@ func (a *Checker) DurableVia(c *ssa.CallCommon) string {
 		return ""
 	}
 	if obj != nil && obj.Pkg() != nil && obj.Pkg() != a.Pass.Pkg && !IgnoredPath(obj.Pkg().Path()) {
-		if via := a.facts.Durable(obj.Origin()); via != "" {
+		if via := importedDurable(a.factPass, obj.Origin()); via != "" {
 			return Chain(a.Name(obj), via)
 		}
 	}

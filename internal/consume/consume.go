@@ -4,10 +4,13 @@
 // project's helpers, interfaces and function values; which values of a
 // function carry consumed data; and the paths of its control flow.
 //
-// A Checker holds that knowledge for one pass. Summaries of the package's
-// functions are computed once; summaries of other packages' functions come
-// from the facts of the analyzer using the Checker (FactIO), since each
-// analyzer owns its fact types.
+// The Analyzer of this package computes the summaries (Summary: does a
+// call of the function commit an offset, does it do durable work) once per
+// package and exports them as its CommitsOffset and DurableWork facts; its
+// Result gives each analyzer that judges consumers a Checker, which holds
+// that analyzer's own caches and asks the Result for every summary: those
+// of the package's functions (computed once, whichever analyzer asks
+// first) and those of other packages' functions (their facts).
 package consume
 
 import (
@@ -24,29 +27,24 @@ import (
 	"github.com/idemlint/idemlint/internal/calls"
 )
 
-// FactIO reads the summaries of other packages' functions from the facts
-// of the analyzer using the Checker.
-type FactIO interface {
-	// Commit returns the chain by which obj commits an offset, or "".
-	Commit(obj *types.Func) string
-	// Durable returns the chain by which obj does durable work, or "".
-	Durable(obj *types.Func) string
-}
-
-// Config holds what the analyzer's flags add to the tables.
+// Config holds what the flags (ExtraCommits, ExtraHandlers) add to the tables.
 type Config struct {
 	ExtraCommits  []apis.Func // offset commit functions
 	ExtraHandlers []apis.Func // functions doing durable work with a message
 }
 
-// Checker holds the state of one pass.
+// Checker holds the state of one analyzer's pass over a package. Its
+// caches are its own; summaries come from the Result it was made by
+// (shared), except in that Result's own Checker, which computes them
+// (memo) under the Result's lock.
 type Checker struct {
 	Pass        *analysis.Pass
-	facts       FactIO
+	shared      *Result                    // nil in the Result's own Checker
+	factPass    *analysis.Pass             // the consume Analyzer's pass, which owns the facts
+	memo        map[*ssa.Function]*Summary // the Result's own Checker only
 	commits     *apis.Set
 	durable     *apis.Set
 	receives    *apis.Set
-	memo        map[*ssa.Function]*Summary
 	calls       map[token.Pos]*ast.CallExpr // by Lparen, built on first use
 	layer       *calls.Result
 	kafka       *apis.Set                   // every Kafka call of the tables, for interface resolution
@@ -55,9 +53,9 @@ type Checker struct {
 	franzOff    *bool                       // a franz-go option turning autocommit off is used, computed on first use
 }
 
-// New returns the Checker of a pass; layer (the call layer's result) may
-// be nil.
-func New(pass *analysis.Pass, layer *calls.Result, cfg Config, facts FactIO) *Checker {
+// newChecker returns a Checker for pass; layer (the call layer's result)
+// may be nil.
+func newChecker(pass *analysis.Pass, layer *calls.Result, cfg Config) *Checker {
 	durable := apis.DBStatements()
 	for _, s := range []*apis.Set{apis.TxCommits(), apis.NetworkCalls(), apis.KafkaProduces()} {
 		durable.AddSet(s)
@@ -79,7 +77,7 @@ func New(pass *analysis.Pass, layer *calls.Result, cfg Config, facts FactIO) *Ch
 	receives.AddSet(apis.RedisListMoves()) // an entry moved into a processing list, acked by its LRem
 	return &Checker{
 		Pass:     pass,
-		facts:    facts,
+		factPass: pass,
 		layer:    layer,
 		kafka:    kafka,
 		libs:     make(map[*types.Func]*types.Func),

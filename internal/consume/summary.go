@@ -15,9 +15,19 @@ type Summary struct {
 	started bool
 }
 
-// Summarize computes (once) the summary of a function of this package.
-// A function still being summarized (recursion) counts as doing nothing.
+// Summarize returns the summary of a function of this package (a literal
+// included), computed once per package whichever analyzer asks first.
 func (a *Checker) Summarize(fn *ssa.Function) *Summary {
+	if a.shared != nil {
+		return a.shared.summarize(fn)
+	}
+	return a.summarize(fn)
+}
+
+// summarize computes (once) the summary of a function of this package, in
+// the Result's own Checker, its lock held. A function still being
+// summarized (recursion) counts as doing nothing.
+func (a *Checker) summarize(fn *ssa.Function) *Summary {
 	if fn == nil {
 		return &Summary{}
 	}
@@ -60,10 +70,10 @@ func Chain(name, rest string) string {
 	return name + " → " + strings.Join(parts, " → ")
 }
 
-// ExportSummaries calls export with the summary of each of the package's
+// exportSummaries calls export with the summary of each of the package's
 // named functions whose facts can leave the package (exported functions
-// and methods); the analyzer turns them into its facts.
-func (a *Checker) ExportSummaries(funcs []*ssa.Function, export func(obj *types.Func, s *Summary)) {
+// and methods).
+func (a *Checker) exportSummaries(funcs []*ssa.Function, export func(obj *types.Func, s *Summary)) {
 	for _, fn := range funcs {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || obj == nil || fn.Parent() != nil {
@@ -72,7 +82,7 @@ func (a *Checker) ExportSummaries(funcs []*ssa.Function, export func(obj *types.
 		if !obj.Exported() && obj.Signature().Recv() == nil {
 			continue // facts of other unexported functions never leave the package
 		}
-		if s := a.Summarize(fn); s.Commit != "" || s.Durable != "" {
+		if s := a.summarize(fn); s.Commit != "" || s.Durable != "" {
 			export(obj, s)
 		}
 	}

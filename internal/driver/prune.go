@@ -2,6 +2,7 @@ package driver
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
@@ -17,11 +18,14 @@ import (
 // not know the packages that import the one at hand; this driver knows
 // them all.
 //
-// offsetorder is the case: its DurableWork fact needs no library (a call
-// through a handler interface counts), so it is computed from SSA in every
-// package, yet only a package that consumes Kafka messages can use it. In
-// a module without Kafka the analyzer does nothing; in one with Kafka, the
-// packages no consumer imports are skipped.
+// The consume layer is the case: its DurableWork fact needs no library (a
+// call through a handler interface counts), so it is computed from SSA in
+// every package, yet only a package that consumes messages can use it
+// (offsetorder, skipcommit). In a module without Kafka nothing is built;
+// in one with Kafka, the packages no consumer imports are skipped. A
+// required analyzer (one with a Result) is pruned only if it has a test of
+// its own, which must cover every analyzer requiring it: it is skipped
+// only where all of them are.
 //
 // The analyzers are not changed: the skips are recorded with gate.Skip,
 // keyed by analyzer name and package, and each analyzer's safe.Run honours
@@ -37,10 +41,10 @@ func prune(analyzers []*analysis.Analyzer, pkgs []*packages.Package, mayReport f
 	if mayReport == nil {
 		return forget
 	}
-	for _, a := range analyzers {
+	for _, a := range withRequired(analyzers) {
 		may := mayReport(a.Name)
-		if may == nil || a.ResultType != nil {
-			continue // no test, or another analyzer may need its result
+		if may == nil {
+			continue // no test: it may report, or serve one that may, anywhere
 		}
 		need := make(map[*types.Package]bool)
 		var mark func(p *packages.Package)
@@ -69,4 +73,23 @@ func prune(analyzers []*analysis.Analyzer, pkgs []*packages.Package, mayReport f
 		}
 	}
 	return forget
+}
+
+// withRequired returns the analyzers and those they require, each once.
+func withRequired(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
+	var out []*analysis.Analyzer
+	var add func(a *analysis.Analyzer)
+	add = func(a *analysis.Analyzer) {
+		if slices.Contains(out, a) {
+			return
+		}
+		out = append(out, a)
+		for _, r := range a.Requires {
+			add(r)
+		}
+	}
+	for _, a := range analyzers {
+		add(a)
+	}
+	return out
 }

@@ -12,7 +12,8 @@
 //     (apis.IsTableLibrary: its API is in the tables, its internals are
 //     not its users' code);
 //   - skips the analyzer on a package the driver decided it need not
-//     analyse (gate.Skip);
+//     analyse (gate.Skip; a required analyzer then gives the zero value of
+//     its Result type, as on a package outside);
 //   - reports, after the run, the analyzer's //idemlint:ignore directive
 //     problems (report.Finish), so that no run has to create a Reporter
 //     before an early return.
@@ -42,15 +43,11 @@ func Run(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error
 			}
 		}()
 		if gate.Outside(pass) || apis.IsTableLibrary(pass.Pkg.Path()) {
-			// The checkers insist on a result of the declared type.
-			if t := pass.Analyzer.ResultType; t != nil {
-				return reflect.Zero(t).Interface(), nil
-			}
-			return nil, nil
+			return zero(pass), nil
 		}
-		if pass.Analyzer.ResultType == nil && gate.Skipped(pass.Analyzer.Name, pass.Pkg) {
+		if gate.Skipped(pass.Analyzer.Name, pass.Pkg) {
 			report.Finish(pass)
-			return nil, nil
+			return zero(pass), nil
 		}
 		res, err = run(pass)
 		if err == nil {
@@ -58,4 +55,13 @@ func Run(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error
 		}
 		return res, err
 	}
+}
+
+// zero returns the zero value of the analyzer's result type (nil if it has
+// none): the checkers insist on a result of the declared type.
+func zero(pass *analysis.Pass) any {
+	if t := pass.Analyzer.ResultType; t != nil {
+		return reflect.Zero(t).Interface()
+	}
+	return nil
 }

@@ -12,7 +12,8 @@ import (
 )
 
 // Analyzer shares one SSA build of a package among the analyzers that need
-// SSA (ctxcancel, offsetorder, skipcommit): its result builds nothing until
+// SSA (ctxcancel, and internal/consume, whose result offsetorder and
+// skipcommit use): its result builds nothing until
 // one of them asks (Shared.Get), after that analyzer's own gate has let
 // the package through, and then builds once for all of them.
 //
