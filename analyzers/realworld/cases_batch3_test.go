@@ -5,8 +5,7 @@ package realworld_test
 
 func init() {
 	shapes = append(shapes,
-		shape{analyzer: "httpintx", dir: "gorm-begin-callback-param",
-			pending: "a func() error parameter run between a GORM Begin and its Commit: the closure the caller passes (here an HTTP wallet call) runs inside the callee's transaction; httpintx follows callbacks that receive the transaction, not plain callbacks run inside one"},
+		shape{analyzer: "httpintx", dir: "gorm-begin-callback-param"},
 		shape{analyzer: "httpintx", dir: "ctx-carried-gorm-uow",
 			pending: "issue 12: the unit of work and the payment gateway are ports implemented in packages the use case does not import (wired in cmd); with the implementations in sight the same code is reported"},
 		shape{analyzer: "uuidinretry", dir: "fresh-output-event-id",
