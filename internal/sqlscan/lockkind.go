@@ -50,4 +50,3 @@ func (s *Statement) LockScope(src string) (LockKind, []string) {
 	}
 	return NoLock, nil
 }
-
