@@ -121,7 +121,7 @@ func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *even
 		txDesc = p.tx.Desc
 	}
 	if p.pending != nil || w.pending != nil {
-		c.addPending(c.name(decl, fn, nil), p, w, o, txDesc)
+		c.addPending(c.declFunc(decl), c.name(decl, fn, nil), p, w, o, txDesc)
 		return
 	}
 	name := c.name(decl, fn, c.pass.Pkg)

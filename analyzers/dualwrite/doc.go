@@ -46,7 +46,12 @@
 // implementation (usecase.New(repo, pub)) or, when that wiring is
 // generated (wire_gen.go), at its own mention of the interface; the
 // message ends "(wired here)", and packages importing the root stay
-// silent. The order comes from the function's control flow, and the transaction from the call layer's
+// silent. Ports declared in a package of their own (a domain package the
+// use case and the adapters import: domain.EventStore, domain.Publisher)
+// are followed the same way: the pending fact is then on the use case's
+// function that calls them, and the composition root reports at the call
+// that hands the use case's package the implementations. Interfaces of
+// the standard library or of other modules are no ports. The order comes from the function's control flow, and the transaction from the call layer's
 // transaction regions.
 //
 // Not reported, and why it is safe:

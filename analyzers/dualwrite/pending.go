@@ -45,6 +45,11 @@ type PendingSite struct {
 	// both sides are calls of interfaces implemented out of sight; the
 	// fact's method is then the publish, and Known is empty.
 	Other string
+	// Method is the interface method (calls.MethodKey) of the call when
+	// the interface is declared in another package of the project (a
+	// domain package of ports): a fact cannot be put on it, so the fact is
+	// on the function that makes the call (portsite.go).
+	Method string
 }
 
 // Wired lists the pending sites a package (or one of its dependencies)
@@ -79,7 +84,7 @@ const maxSites = 8
 // is in sight, or nil.
 func (c *checker) unresolved(call *ast.CallExpr) *types.Func {
 	fn, ok := typeutilCallee(c.pass.TypesInfo, call)
-	if !ok || fn.Pkg() != c.pass.Pkg {
+	if !ok || fn.Pkg() != c.pass.Pkg && !c.projectPort(fn) {
 		return nil
 	}
 	recv := fn.Signature().Recv()
@@ -117,7 +122,7 @@ func hasKnown(evs []*event) bool {
 
 // addPending records a finding whose publish or write (or both) is the
 // call of an interface method implemented out of sight.
-func (c *checker) addPending(name string, p, w *event, o order, txDesc string) {
+func (c *checker) addPending(caller *types.Func, name string, p, w *event, o order, txDesc string) {
 	var m *types.Func
 	var need calls.Effect
 	var known []string
@@ -131,6 +136,13 @@ func (c *checker) addPending(name string, p, w *event, o order, txDesc string) {
 		m, need, other = p.pending, calls.Publish, calls.MethodKey(w.pending)
 	default:
 		return
+	}
+	method := ""
+	if m.Pkg() != c.pass.Pkg {
+		if caller == nil {
+			return
+		}
+		m, method = caller, calls.MethodKey(m)
 	}
 	if c.pend == nil {
 		c.pend = make(map[*types.Func]*Pending)
@@ -150,7 +162,7 @@ func (c *checker) addPending(name string, p, w *event, o order, txDesc string) {
 	pos := c.pass.Fset.Position(call.Pos())
 	pd.Sites = append(pd.Sites, PendingSite{
 		Func: name, Pos: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line),
-		Need: uint8(need), Order: uint8(o), Known: known, Tx: txDesc, Other: other,
+		Need: uint8(need), Order: uint8(o), Known: known, Tx: txDesc, Other: other, Method: method,
 	})
 }
 
@@ -167,16 +179,20 @@ func (c *checker) reportPending() {
 	wired := calls.ReadWired(c.pass, wiredSites)
 	for _, f := range c.pass.AllObjectFacts() {
 		pd, ok := f.Fact.(*Pending)
-		m, isFunc := f.Object.(*types.Func)
-		if !ok || !isFunc || m.Pkg() == c.pass.Pkg {
+		obj, isFunc := f.Object.(*types.Func)
+		if !ok || !isFunc || obj.Pkg() == c.pass.Pkg {
 			continue
 		}
 		for _, s := range pd.Sites {
+			m, home := c.pendingMethod(obj, s)
+			if m == nil {
+				continue
+			}
 			id := calls.MethodKey(m) + "@" + s.Pos
 			if wired.Done(id) {
 				continue
 			}
-			if msg, at := c.complete(m, s); at != nil {
+			if msg, at := c.complete(m, home, s); at != nil {
 				wired.Add(id)
 				c.rep.Report(at, msg, report.Category("dualwrite"))
 			}
@@ -197,7 +213,7 @@ func wiredSites(f analysis.Fact) []string {
 
 // complete returns the finding of a pending site and where to report it,
 // or a nil range when this package cannot complete it.
-func (c *checker) complete(m *types.Func, s PendingSite) (string, analysis.Range) {
+func (c *checker) complete(m *types.Func, home *types.Package, s PendingSite) (string, analysis.Range) {
 	need := calls.Effect(s.Need)
 	impl, ch := c.withEffect(m, need)
 	if impl == nil {
@@ -224,9 +240,9 @@ func (c *checker) complete(m *types.Func, s PendingSite) (string, analysis.Range
 			return msg + " (the interface is implemented here)", decl.Name
 		}
 	}
-	at := c.calls.WiringSite(m.Pkg(), m, c.rep.IsGenerated)
+	at := c.calls.WiringSite(home, m, c.rep.IsGenerated)
 	if !at.IsValid() && om != nil {
-		at = c.calls.WiringSite(m.Pkg(), om, c.rep.IsGenerated)
+		at = c.calls.WiringSite(home, om, c.rep.IsGenerated)
 	}
 	if !at.IsValid() {
 		at = c.calls.InterfaceRef(m, c.rep.IsGenerated)

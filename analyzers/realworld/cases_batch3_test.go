@@ -14,7 +14,6 @@ func init() {
 		shape{analyzer: "checkthenact", dir: "lock-on-other-rows"},
 		shape{analyzer: "lossypublish", dir: "gorm-relay-default-acks"},
 		shape{analyzer: "lossypublish", dir: "consumer-commit-after-acks0"},
-		shape{analyzer: "dualwrite", dir: "eventstore-then-publish",
-			pending: "issue 12: the event store (MongoDB) and the publisher are ports implemented in packages the use case does not import, wired in cmd; with the implementations imported the same code is reported, and nothing is reported at the composition root as lossypublish does"},
+		shape{analyzer: "dualwrite", dir: "eventstore-then-publish"},
 	)
 }

@@ -1,0 +1,27 @@
+// Package adapters implements the ports with pgx and kafka-go; it imports
+// domain, not the use case.
+package adapters
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/segmentio/kafka-go"
+)
+
+type Orders struct{ pool *pgxpool.Pool }
+
+func (o *Orders) Create(ctx context.Context, id string) error {
+	_, err := o.pool.Exec(ctx, `INSERT INTO orders (id) VALUES ($1)`, id)
+	return err
+}
+
+type Kafka struct{ w *kafka.Writer }
+
+func (k *Kafka) Publish(ctx context.Context, topic string, body []byte) error {
+	return k.w.WriteMessages(ctx, kafka.Message{Topic: topic, Value: body})
+}
+
+type StdoutLogger struct{}
+
+func (StdoutLogger) Info(string) {}

@@ -1,0 +1,16 @@
+// want package:`wired\(1\)`
+
+// Package app is the composition root: the first package that sees the use
+// case's pending site and both implementations.
+package app
+
+import (
+	"os"
+
+	"dualwrite/domainports/adapters"
+	"dualwrite/domainports/usecase"
+)
+
+func Build() *usecase.Service {
+	return usecase.New(&adapters.Orders{}, &adapters.Kafka{}, adapters.StdoutLogger{}, os.Stdout) // want `usecase\.\(\*Service\)\.Place \(usecase\.go:29\) writes to the database \(domain\.Repo\.Create → … → \(\*pgxpool\.Pool\)\.Exec\) and then publishes \(domain\.Publisher\.Publish → … → \(\*kafka\.Writer\)\.WriteMessages\) with no outbox: .* \(wired here\)`
+}

@@ -1,0 +1,17 @@
+// Package domain declares every port of the service; the use case and the
+// adapters import it, neither imports the other.
+package domain
+
+import "context"
+
+type Publisher interface {
+	Publish(ctx context.Context, topic string, body []byte) error
+}
+
+type Repo interface {
+	Create(ctx context.Context, id string) error
+}
+
+type Logger interface {
+	Info(msg string)
+}

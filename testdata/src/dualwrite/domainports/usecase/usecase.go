@@ -1,0 +1,49 @@
+// Package usecase calls the ports of package domain: no fact can be put on
+// their methods here, so the pending sites are recorded on the functions
+// that call them.
+package usecase
+
+import (
+	"context"
+	"io"
+
+	"dualwrite/domainports/domain"
+)
+
+type Service struct {
+	repo domain.Repo
+	pub  domain.Publisher
+	log  domain.Logger
+	out  io.Writer
+}
+
+func New(repo domain.Repo, pub domain.Publisher, log domain.Logger, out io.Writer) *Service {
+	return &Service{repo: repo, pub: pub, log: log, out: out}
+}
+
+// Place writes and then publishes, both through ports of package domain.
+func (s *Service) Place(ctx context.Context, id string) error { // want Place:`pending\(usecase\.\(\*Service\)\.Place at usecase\.go:29\)`
+	if err := s.repo.Create(ctx, id); err != nil {
+		return err
+	}
+	return s.pub.Publish(ctx, "orders", []byte(id))
+}
+
+// Audit writes and then logs: no implementation of Info publishes.
+func (s *Service) Audit(ctx context.Context, id string) error {
+	if err := s.repo.Create(ctx, id); err != nil {
+		return err
+	}
+	s.log.Info("audited")
+	return nil
+}
+
+// Echo writes and then writes to an io.Writer: a standard library
+// interface is no port of the project.
+func (s *Service) Echo(ctx context.Context, id string) error {
+	if err := s.repo.Create(ctx, id); err != nil {
+		return err
+	}
+	_, err := s.out.Write([]byte(id))
+	return err
+}
