@@ -108,17 +108,21 @@ func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *even
 		}
 	}
 	w, o := c.pairing(f, p, known, acks, reads)
-	if w == nil && (p.pending == nil || calls.PublishLike(p.pending)) {
+	txDesc := ""
+	if p.tx != nil {
+		txDesc = p.tx.Desc
+	}
+	if w == nil && p.pending != nil && calls.PublishLike(p.pending) {
 		// Both sides unresolved: only a publish-like port is worth a
 		// pending site (the other interface calls are legion).
+		c.addPendingPairs(decl, fn, f, p, pending, acks, reads, txDesc) // candidates.go
+		return
+	}
+	if w == nil && p.pending == nil {
 		w, o = c.pairing(f, p, pending, acks, reads)
 	}
 	if w == nil {
 		return
-	}
-	txDesc := ""
-	if p.tx != nil {
-		txDesc = p.tx.Desc
 	}
 	if p.pending != nil || w.pending != nil {
 		c.addPending(c.declFunc(decl), c.name(decl, fn, nil), p, w, o, txDesc)

@@ -51,7 +51,11 @@
 // are followed the same way: the pending fact is then on the use case's
 // function that calls them, and the composition root reports at the call
 // that hands the use case's package the implementations. Interfaces of
-// the standard library or of other modules are no ports. The order comes from the function's control flow, and the transaction from the call layer's
+// the standard library or of other modules are no ports. When the publish
+// and the writes are all ports, every port called before the publish (up
+// to four) is recorded as the possible write, since only the root knows
+// which of them writes (the catalog read first, the event store later);
+// the first that completes is reported, once. The order comes from the function's control flow, and the transaction from the call layer's
 // transaction regions.
 //
 // Not reported, and why it is safe:

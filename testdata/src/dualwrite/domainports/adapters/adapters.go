@@ -25,3 +25,8 @@ func (k *Kafka) Publish(ctx context.Context, topic string, body []byte) error {
 type StdoutLogger struct{}
 
 func (StdoutLogger) Info(string) {}
+
+// Catalog reads prices from memory.
+type Catalog struct{ prices map[string]int64 }
+
+func (c *Catalog) Price(ctx context.Context, id string) (int64, error) { return c.prices[id], nil }

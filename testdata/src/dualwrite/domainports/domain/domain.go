@@ -15,3 +15,7 @@ type Repo interface {
 type Logger interface {
 	Info(msg string)
 }
+
+type Catalog interface {
+	Price(ctx context.Context, id string) (int64, error)
+}

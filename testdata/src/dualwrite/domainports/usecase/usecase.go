@@ -15,6 +15,7 @@ type Service struct {
 	pub  domain.Publisher
 	log  domain.Logger
 	out  io.Writer
+	cat  domain.Catalog
 }
 
 func New(repo domain.Repo, pub domain.Publisher, log domain.Logger, out io.Writer) *Service {
@@ -22,7 +23,7 @@ func New(repo domain.Repo, pub domain.Publisher, log domain.Logger, out io.Write
 }
 
 // Place writes and then publishes, both through ports of package domain.
-func (s *Service) Place(ctx context.Context, id string) error { // want Place:`pending\(usecase\.\(\*Service\)\.Place at usecase\.go:29\)`
+func (s *Service) Place(ctx context.Context, id string) error { // want Place:`pending\(usecase\.\(\*Service\)\.Place at usecase\.go:30\)`
 	if err := s.repo.Create(ctx, id); err != nil {
 		return err
 	}
@@ -46,4 +47,17 @@ func (s *Service) Echo(ctx context.Context, id string) error {
 	}
 	_, err := s.out.Write([]byte(id))
 	return err
+}
+
+// Checkout asks the catalog (a port that only reads) before it writes and
+// publishes: the write is the repository's, found among the ports called
+// before the publish.
+func (s *Service) Checkout(ctx context.Context, id string) error { // want Checkout:`pending\(usecase\.\(\*Service\)\.Checkout at usecase\.go:62; usecase\.\(\*Service\)\.Checkout at usecase\.go:62\)`
+	if _, err := s.cat.Price(ctx, id); err != nil {
+		return err
+	}
+	if err := s.repo.Create(ctx, id); err != nil {
+		return err
+	}
+	return s.pub.Publish(ctx, "checkouts", []byte(id))
 }
