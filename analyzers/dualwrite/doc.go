@@ -55,7 +55,9 @@
 // and the writes are all ports, every port called before the publish (up
 // to four) is recorded as the possible write, since only the root knows
 // which of them writes (the catalog read first, the event store later);
-// the first that completes is reported, once. The order comes from the function's control flow, and the transaction from the call layer's
+// the first that completes is reported, once. Ports called after the
+// publish are not added beyond the first pairing (a relay's failure marks
+// are no dual write). The order comes from the function's control flow, and the transaction from the call layer's
 // transaction regions.
 //
 // Not reported, and why it is safe:

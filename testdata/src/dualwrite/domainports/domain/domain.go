@@ -19,3 +19,12 @@ type Logger interface {
 type Catalog interface {
 	Price(ctx context.Context, id string) (int64, error)
 }
+
+type Outbox interface {
+	FetchPending(ctx context.Context) ([]string, error)
+	MarkDead(ctx context.Context, id string) error
+}
+
+type BatchPublisher interface {
+	PublishBatch(ctx context.Context, ids []string) []error
+}

@@ -61,3 +61,31 @@ func (s *Service) Checkout(ctx context.Context, id string) error { // want Check
 	}
 	return s.pub.Publish(ctx, "checkouts", []byte(id))
 }
+
+// Relay is an outbox relay whose fetch and marks are ports: the dead-letter
+// mark after a failed publish is no dual write, and only the first pairing
+// (the fetch, which reads) is recorded for it.
+type Relay struct {
+	outbox domain.Outbox
+	pub    domain.BatchPublisher
+}
+
+func NewRelay(outbox domain.Outbox, pub domain.BatchPublisher) *Relay {
+	return &Relay{outbox: outbox, pub: pub}
+}
+
+func (r *Relay) Dispatch(ctx context.Context) { // want Dispatch:`pending`
+	ids, err := r.outbox.FetchPending(ctx)
+	if err != nil {
+		return
+	}
+	errs := r.pub.PublishBatch(ctx, ids)
+	for i, id := range ids {
+		if err := errs[i]; err != nil {
+			if markErr := r.outbox.MarkDead(ctx, id); markErr != nil {
+				continue
+			}
+			continue
+		}
+	}
+}
