@@ -109,11 +109,12 @@ func (c *checker) sameKey(r, w site) bool {
 	return ok && ra.same(wa)
 }
 
-// covered reports whether a lock or SERIALIZABLE comes before the insert
-// evs[j], or a claim of the key between the read and the insert.
+// covered reports whether a lock or SERIALIZABLE that covers the key r
+// reads is held when the check reads it (lockscope.go), or a claim of the
+// key comes between the read and the insert evs[j].
 func (c *checker) covered(evs []event, i, j int, r site) bool {
 	for k := 0; k < j; k++ {
-		if evs[k].eff.locks != nil {
+		if evs[k].eff.locks != nil && c.lockCovers(evs, i, j, k, r) {
 			return true
 		}
 		if k > i {

@@ -57,12 +57,25 @@
 // Not reported: an INSERT ... ON CONFLICT (DO NOTHING or DO UPDATE), a GORM
 // Create with clause.OnConflict, SETNX, SET ... NX and SetArgs with Mode
 // "NX" (claims); a claim of the key between the check and the insert; a
-// read with FOR UPDATE, any lock (FOR UPDATE, pg_advisory_xact_lock, LOCK
-// TABLE, GORM clause.Locking) before the insert, or a SERIALIZABLE
-// isolation level in the function (sql.LevelSerializable,
-// pgx.Serializable, SET TRANSACTION ISOLATION LEVEL SERIALIZABLE); an
-// insert of a key backed by a unique key with only transactional work
-// between. SQL that is not constant is not read.
+// read with FOR UPDATE, a lock that covers the checked key held when the
+// check reads, or a SERIALIZABLE isolation level in the function
+// (sql.LevelSerializable, pgx.Serializable, SET TRANSACTION ISOLATION
+// LEVEL SERIALIZABLE); an insert of a key backed by a unique key with only
+// transactional work between. SQL that is not constant is not read.
+//
+// A lock covers the key when it serializes the requests that check it:
+// FOR UPDATE (or GORM clause.Locking) on a row found by the key, the key's
+// own row or its parent's (SELECT ... FROM clients WHERE id = $1 FOR
+// UPDATE before counting the client's orders); pg_advisory_xact_lock on
+// the key, a hash of it, a value computed out of sight or a constant (a
+// global lock); LOCK TABLE on the checked table. It must be taken before
+// the read, or the key read again after it (the check redone under the
+// lock). A lock on other rows (FOR UPDATE on the bank detail chosen by
+// the order's amount), on another table, or taken after the check is
+// reported: two requests for the same key both pass the check. A helper
+// that locks without a locking read of a key (an advisory lock inside a
+// repository method) is taken to cover the key: its scope is out of
+// sight.
 //
 // Libraries: pgx, database/sql, sqlx, sqlc; GORM (Where/First/Take/Count,
 // Create/Save, clause.OnConflict); go-redis v8/v9 (Get/Exists, Set,

@@ -32,7 +32,12 @@
 //   - in the callback of pgx.BeginFunc and BeginTxFunc, and of any function
 //     of the analysed code that calls its function parameter inside a
 //     transaction (a store's WithTx(ctx, func(q *Queries) error) helper,
-//     marked with a fact so that callers in other packages are seen);
+//     marked with a fact so that callers in other packages are seen), the
+//     callback receiving the transaction or not: a repository that runs
+//     a plain func() error between its GORM Begin and Commit
+//     (ChangeStatus(id, status, walletFunc)) runs the caller's closure in
+//     its transaction, whether the closure is written in the call, kept
+//     in a local first (also one set in a branch only) or a method value;
 //   - in a function or closure that receives a transaction (pgx.Tx,
 //     *sql.Tx, *sqlx.Tx, or a struct holding one).
 //

@@ -7,7 +7,8 @@
 //
 // An outbox relay reads unpublished rows, publishes each to the broker and
 // then records the row as done (UPDATE ... SET published_at, a DELETE of
-// the row, a repository MarkPublished or a sqlc query named for it). The
+// the row, a GORM Model(&row).Updates of its status or processed_at
+// columns, a repository MarkPublished or a sqlc query named for it). The
 // mark is safe only when the publish has returned an error for every
 // message the broker did not store. When the publish cannot report that,
 // a message the broker drops is marked sent and never retried: the event
@@ -48,6 +49,18 @@
 //   - JetStream PublishAsync/PublishMsgAsync whose PubAckFuture is not
 //     awaited (Ok/Err, PublishAsyncComplete) before the mark; awaiting it
 //     in a goroutine the relay does not wait for does not count.
+//
+// A consumer that publishes its output and then commits the input's
+// offset (CommitMessages, sarama MarkMessage, an AMQP Ack, directly or
+// through the analysed code's wrapper such as consumer.Commit(ctx, msg))
+// or records the input handled in its inbox or idempotency store
+// (IdempotencyStore.Mark(ctx, eventID)) marks the input done exactly as a
+// relay marks a row: after a lossy publish, the output the broker dropped
+// is gone and the input is never handled again. Such a commit or inbox
+// mark after a lossy publish is reported too (the one-message throughput
+// finding below stays a relay's). A call named for a mark that receives
+// no row (a Prometheus counter's metrics.MarkPublished(), only a context)
+// is not a mark.
 //
 // The configuration is followed where real code keeps it: the composite
 // literal or call that builds the writer, producer, client or channel, the
@@ -115,7 +128,8 @@
 // (NoResponse, AsyncProducer), franz-go (NoAck, Produce promises),
 // amqp091-go (Confirm, deferred confirmations), wagslane/go-rabbitmq, NATS
 // core and JetStream async publish, oagudo/outbox publishers; marks by SQL
-// UPDATE/DELETE or Mark* methods.
+// UPDATE/DELETE, GORM Update(s)/Delete or Mark* methods; offset commits
+// and acknowledgements of every consumer idemlint knows.
 //
 // Bad:
 //

@@ -8,10 +8,12 @@ import (
 	"github.com/idemlint/idemlint/internal/apis"
 )
 
-// A mark is a call recording a relayed row as published.
+// A mark is a call recording a relayed row as published, or (kind
+// inputMark, commitMark) a consumed input as handled.
 type mark struct {
 	call *ast.CallExpr
-	what string // "UPDATE", "DELETE", "MarkEventAsSent"
+	what string // "UPDATE", "DELETE", "MarkEventAsSent", "kafka.(*Consumer).Commit → (*kafka.Reader).CommitMessages"
+	kind markKind
 }
 
 // checkRelay reports, in one function body, each publish that cannot
@@ -24,7 +26,11 @@ func (c *checker) checkRelay(body *ast.BlockStmt) {
 		return
 	}
 	marks := c.marksIn(body)
-	if len(marks) == 0 {
+	var inputs []mark
+	if anyLossy(sites) {
+		inputs = c.inputMarksIn(body)
+	}
+	if len(marks) == 0 && len(inputs) == 0 {
 		return
 	}
 	for _, p := range pending {
@@ -34,6 +40,9 @@ func (c *checker) checkRelay(body *ast.BlockStmt) {
 	}
 	for _, s := range sites {
 		m := firstAfter(marks, s.call.End())
+		if s.lossy {
+			m = earlier(m, firstAfter(inputs, s.call.End()))
+		}
 		if m == nil || c.reported[s.call.Pos()] {
 			continue
 		}
@@ -42,7 +51,7 @@ func (c *checker) checkRelay(body *ast.BlockStmt) {
 		}
 		c.reported[s.call.Pos()] = true
 		line := c.pass.Fset.Position(m.call.Pos()).Line
-		c.rep.Reportf(s.call, "relay marks rows published (%s, line %d) after %s: %s", m.what, line, c.describe(s), s.advice)
+		c.rep.Reportf(s.call, "%s (%s, line %d) after %s: %s", m.kind.verb(), m.what, line, c.describe(s), s.advice)
 	}
 }
 

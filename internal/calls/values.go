@@ -40,6 +40,7 @@ func (r *Result) index() *index {
 	}
 	r.idx = x
 	info := r.pass.TypesInfo
+	var viaLocals []argOf // locals holding a function, passed as arguments
 	store := func(lhs, rhs ast.Expr) {
 		if !isFuncTyped(info, rhs) && !isFuncContainer(info, rhs) {
 			return
@@ -88,6 +89,8 @@ func (r *Result) index() *index {
 					case *ast.Ident, *ast.SelectorExpr:
 						if fn := funcOf(info, a); fn != nil && r.decls[fn] != nil {
 							x.declArgs[fn] = append(x.declArgs[fn], argOf{n, i})
+						} else if !test && r.localFunc(a) != nil {
+							viaLocals = append(viaLocals, argOf{n, i})
 						}
 					}
 				}
@@ -95,6 +98,7 @@ func (r *Result) index() *index {
 			return true
 		})
 	}
+	r.indexLocalArgs(x, viaLocals) // litvars.go
 	return x
 }
 

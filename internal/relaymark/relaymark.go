@@ -1,10 +1,12 @@
 // Package relaymark recognizes where an outbox relay records that a row was
-// published: an SQL UPDATE that sets a published/sent/processed column or
-// status, a DELETE of the outbox row, or a call of a repository or sqlc
-// method named for it (MarkPublished, MarkEventAsSent, DeleteOutboxEvent).
-// Analyzers that need to know that a publish is followed by "this row is
-// done" (lossypublish; a relay is also what dualwrite leaves alone) ask
-// Mark.
+// published: an SQL UPDATE (or a GORM Update/Updates/Delete) that sets a
+// published/sent/processed column or status, a DELETE of the outbox row,
+// or a call of a repository or sqlc method named for it (MarkPublished,
+// MarkEventAsSent, DeleteOutboxEvent) that receives the row; and where a
+// consumer records its input handled in an inbox or idempotency store
+// (InputMark). Analyzers that need to know that a publish is followed by
+// "this row is done" (lossypublish; a relay is also what dualwrite leaves
+// alone) ask Mark.
 package relaymark
 
 import (
@@ -122,14 +124,30 @@ func (f *Finder) Mark(call *ast.CallExpr) (string, bool) {
 		}
 		return markSQL(text)
 	}
+	if what, ok := f.gormMark(call); ok {
+		return what, true
+	}
 	fn := apis.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil || isBrokerLibrary(fn) || moduleRoot(fn.Pkg().Path()) != f.root {
 		return "", false // a library's SetStatus (a tracing span) marks no row
 	}
-	if NamedMark(fn) {
+	if NamedMark(fn) && receivesRow(info, call, fn) {
 		return fn.Name(), true
 	}
 	return "", false
+}
+
+// receivesRow reports whether a call named for a mark is given a row to
+// mark: an argument other than a context, or a receiver that is the row
+// or its table (event.MarkSent(), outboxRepo.MarkAllPublished()). A
+// Prometheus counter's metrics.MarkPublished() records nothing about a row.
+func receivesRow(info *types.Info, call *ast.CallExpr, fn *types.Func) bool {
+	for _, a := range call.Args {
+		if t := info.TypeOf(a); t != nil && !apis.IsContext(t) {
+			return true
+		}
+	}
+	return fn.Signature().Recv() != nil && outboxTable.MatchString(owner(fn))
 }
 
 // NamedMark reports whether fn's name (and its receiver's or package's)
@@ -152,11 +170,7 @@ func markSQL(sql string) (string, bool) {
 			if m == nil {
 				continue
 			}
-			table, set := m[1], m[2]
-			if failName.MatchString(set) && !markedColumn.MatchString(set) {
-				continue
-			}
-			if markedColumn.MatchString(set) || statusColumn.MatchString(set) && outboxTable.MatchString(table) {
+			if markedSet(m[1], m[2]) {
 				return "UPDATE", true
 			}
 		case sqlscan.Delete:
@@ -166,6 +180,16 @@ func markSQL(sql string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// markedSet reports whether an update of table that sets set (its SET
+// list, values included) records the row as published: a column named for
+// it, or a status on an outbox table, and not a failure or a retry.
+func markedSet(table, set string) bool {
+	if failName.MatchString(set) && !markedColumn.MatchString(set) {
+		return false
+	}
+	return markedColumn.MatchString(set) || statusColumn.MatchString(set) && outboxTable.MatchString(table)
 }
 
 // owner returns the receiver type's name of a method, or the package's

@@ -1,0 +1,3 @@
+module checkthenact/lockscope
+
+go 1.26
