@@ -123,7 +123,7 @@ func RecheckUnderLock(ctx context.Context, tx *sql.Tx, key string) error { // wa
 
 // lockAccount takes a lock whose scope this package cannot see through the
 // caller's eyes (a helper without a locking read).
-func lockAccount(ctx context.Context, tx *sql.Tx, account string) error { // want lockAccount:`keyOps\(locks: \(\*sql\.Tx\)\.ExecContext\)`
+func lockAccount(ctx context.Context, tx *sql.Tx, account string) error {
 	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, account)
 	return err
 }
