@@ -85,27 +85,39 @@ func Paths(sets ...*apis.Set) []string {
 // pass.Analyzer's fact types). Generic instances are given as their origin.
 // It is one pass over the package's uses.
 func Uses(pass *analysis.Pass, pred func(*types.Func) bool, facts ...analysis.Fact) bool {
-	withFact := make(map[types.Object]bool)
-	if len(facts) > 0 {
-		for _, f := range pass.AllObjectFacts() {
-			for _, want := range facts {
-				if reflect.TypeOf(f.Fact) == reflect.TypeOf(want) {
-					withFact[f.Object] = true
-				}
-			}
-		}
-	}
-	if pred == nil && len(withFact) == 0 {
+	if pred == nil && len(facts) == 0 {
 		return false
 	}
+	// Facts are looked up for the functions the package uses (a map
+	// lookup each), not by listing every fact of every dependency
+	// (AllObjectFacts), which costs as much on each package as the
+	// dependencies have facts.
+	fresh := make([]func() analysis.Fact, len(facts))
+	for i, f := range facts {
+		t := reflect.TypeOf(f).Elem()
+		fresh[i] = func() analysis.Fact { return reflect.New(t).Interface().(analysis.Fact) }
+	}
+	seen := make(map[*types.Func]bool)
 	for _, obj := range pass.TypesInfo.Uses {
 		fn, ok := obj.(*types.Func)
 		if !ok {
 			continue
 		}
 		fn = fn.Origin()
-		if pred != nil && pred(fn) || withFact[fn] {
+		if seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		if pred != nil && pred(fn) {
 			return true
+		}
+		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+			continue
+		}
+		for _, f := range fresh {
+			if pass.ImportObjectFact(fn, f()) {
+				return true
+			}
 		}
 	}
 	return false
