@@ -1,6 +1,9 @@
 package apis
 
-import "strings"
+import (
+	"go/types"
+	"strings"
+)
 
 // Database writes that show in the method called, not in SQL text: ORM and
 // document-store writes (GORM, bun, ent's graph operations, MongoDB) and
@@ -40,6 +43,27 @@ func DBWrites() *Set { return dbWrites.Clone() }
 // itself, and a relay's update of it marks a row published.
 func IsOutboxName(name string) bool {
 	return strings.Contains(strings.ToLower(name), "outbox")
+}
+
+// RowTypeName returns the name of the row type an ORM call is given: the
+// named type under pointers, slices and arrays (OutboxEvent for &event,
+// []OutboxEvent, *[]OutboxEvent), "" for others.
+func RowTypeName(t types.Type) string {
+	for t != nil {
+		switch u := types.Unalias(t).(type) {
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Array:
+			t = u.Elem()
+		case *types.Named:
+			return u.Obj().Name()
+		default:
+			return ""
+		}
+	}
+	return ""
 }
 
 // dbReads are library calls that read from a database through a method

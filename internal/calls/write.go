@@ -177,29 +177,9 @@ func (r *Result) outboxWrite(call *ast.CallExpr) bool {
 		return false
 	}
 	for _, a := range call.Args {
-		if t := r.pass.TypesInfo.TypeOf(a); t != nil && apis.IsOutboxName(typeName(t)) {
+		if t := r.pass.TypesInfo.TypeOf(a); t != nil && apis.IsOutboxName(apis.RowTypeName(t)) {
 			return true
 		}
 	}
 	return false
-}
-
-// typeName returns the name of the named type under pointers, slices and
-// arrays of t ("" for others).
-func typeName(t types.Type) string {
-	for range 3 {
-		switch u := types.Unalias(t).(type) {
-		case *types.Pointer:
-			t = u.Elem()
-		case *types.Slice:
-			t = u.Elem()
-		case *types.Array:
-			t = u.Elem()
-		case *types.Named:
-			return u.Obj().Name()
-		default:
-			return ""
-		}
-	}
-	return ""
 }

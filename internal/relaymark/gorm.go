@@ -24,7 +24,7 @@ func (f *Finder) gormMark(call *ast.CallExpr) (string, bool) {
 	}
 	table := f.gormTable(call)
 	if table == "" {
-		table = rowTypeName(f.info.TypeOf(call.Args[0]))
+		table = apis.RowTypeName(f.info.TypeOf(call.Args[0]))
 	}
 	switch kind {
 	case apis.GormDelete:
@@ -58,7 +58,7 @@ func (f *Finder) gormMark(call *ast.CallExpr) (string, bool) {
 		return "", false // values built elsewhere: the columns are not known
 	}
 	if table == "" {
-		table = rowTypeName(f.info.TypeOf(lit))
+		table = apis.RowTypeName(f.info.TypeOf(lit))
 	}
 	var set []string
 	for _, e := range lit.Elts {
@@ -101,33 +101,13 @@ func (f *Finder) gormTable(call *ast.CallExpr) string {
 		}
 		model, table := apis.GormChainTarget(fn)
 		if model && len(ce.Args) == 1 {
-			return rowTypeName(f.info.TypeOf(ce.Args[0]))
+			return apis.RowTypeName(f.info.TypeOf(ce.Args[0]))
 		}
 		if table && len(ce.Args) > 0 {
 			s, _ := f.text(ce.Args[0])
 			return s
 		}
 		sel, ok = ast.Unparen(ce.Fun).(*ast.SelectorExpr)
-	}
-	return ""
-}
-
-// rowTypeName returns the name of a row's type through pointers, slices
-// and arrays (OutboxEvent for &event, []OutboxEvent, *[]OutboxEvent).
-func rowTypeName(t types.Type) string {
-	for t != nil {
-		switch u := types.Unalias(t).(type) {
-		case *types.Pointer:
-			t = u.Elem()
-		case *types.Slice:
-			t = u.Elem()
-		case *types.Array:
-			t = u.Elem()
-		case *types.Named:
-			return u.Obj().Name()
-		default:
-			return ""
-		}
 	}
 	return ""
 }
