@@ -18,6 +18,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -186,6 +187,7 @@ type Set struct {
 	m      map[Func]bool
 	preds  []func(*types.Func) bool // members no table can list (ent's generated Tx.Commit)
 	shapes []Shape                  // interface methods that stand for a member by their signature (shape.go)
+	sorted atomic.Pointer[[]Func]   // Funcs' answer, until the next Add (shared default tables are asked for it on every package)
 }
 
 // NewSet returns a set holding fs.
@@ -203,6 +205,7 @@ func (s *Set) Add(fs ...Func) {
 	for _, f := range fs {
 		s.m[f] = true
 	}
+	s.sorted.Store(nil)
 }
 
 // Has reports whether f is in the set.
@@ -253,12 +256,17 @@ func (s *Set) AddSet(o *Set) {
 
 // Funcs returns the set's listed members, sorted (not the functions its
 // matchers accept: use AddSet to join sets).
+// The slice is shared: callers must not modify it.
 func (s *Set) Funcs() []Func {
+	if p := s.sorted.Load(); p != nil {
+		return *p
+	}
 	out := make([]Func, 0, len(s.m))
 	for f := range s.m {
 		out = append(out, f)
 	}
 	slices.SortFunc(out, func(a, b Func) int { return strings.Compare(a.String(), b.String()) })
+	s.sorted.Store(&out)
 	return out
 }
 

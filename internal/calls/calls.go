@@ -184,11 +184,5 @@ func tableLibrary(path string) bool {
 	if under(apis.DBPaths) || under(apis.KafkaPaths) {
 		return true
 	}
-	sets := defaultSets()
-	for k := range numEffects {
-		if under(sets[k].Paths()) {
-			return true
-		}
-	}
-	return false
+	return under(tablePaths())
 }

@@ -57,14 +57,29 @@ func defaultSets() [numEffects]*apis.Set {
 			Ack:     apis.KafkaCommits(),
 		}
 		setsKey = key
+		setsPaths = nil
+		for _, set := range setsCache {
+			setsPaths = append(setsPaths, set.Paths()...)
+		}
 	}
 	return setsCache
+}
+
+// tablePaths returns the import paths of the functions of defaultSets
+// (tableLibrary asks for every function summarised: listed once per
+// value of the flag).
+func tablePaths() []string {
+	defaultSets()
+	setsMu.Lock()
+	defer setsMu.Unlock()
+	return setsPaths
 }
 
 var (
 	setsMu    sync.Mutex
 	setsKey   string
 	setsCache [numEffects]*apis.Set
+	setsPaths []string
 )
 
 // effectPaths returns the libraries whose reach makes an effect of kind k

@@ -19,7 +19,6 @@ package gate
 import (
 	"go/types"
 	"reflect"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -38,32 +37,9 @@ func Reaches(pkg *types.Package, paths ...string) bool {
 	if pkg == nil || len(paths) == 0 {
 		return false
 	}
-	seen := make(map[*types.Package]bool)
-	var walk func(p *types.Package) bool
-	walk = func(p *types.Package) bool {
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		if under(p.Path(), paths) {
-			return true
-		}
-		for _, imp := range p.Imports() {
-			if walk(imp) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(pkg)
-}
-
-// under reports whether the import path, normalized, is one of paths or
-// lies under one of them.
-func under(path string, paths []string) bool {
-	p := apis.NormPath(path)
-	for _, want := range paths {
-		if p == want || strings.HasPrefix(p, want) && len(p) > len(want) && p[len(want)] == '/' {
+	reach := reachOf(pkg)
+	for _, p := range paths {
+		if reach[p] {
 			return true
 		}
 	}
@@ -92,22 +68,11 @@ func Uses(pass *analysis.Pass, pred func(*types.Func) bool, facts ...analysis.Fa
 	// lookup each), not by listing every fact of every dependency
 	// (AllObjectFacts), which costs as much on each package as the
 	// dependencies have facts.
-	fresh := make([]func() analysis.Fact, len(facts))
+	fresh := make([]analysis.Fact, len(facts)) // one of each type, written over by each lookup
 	for i, f := range facts {
-		t := reflect.TypeOf(f).Elem()
-		fresh[i] = func() analysis.Fact { return reflect.New(t).Interface().(analysis.Fact) }
+		fresh[i] = reflect.New(reflect.TypeOf(f).Elem()).Interface().(analysis.Fact)
 	}
-	seen := make(map[*types.Func]bool)
-	for _, obj := range pass.TypesInfo.Uses {
-		fn, ok := obj.(*types.Func)
-		if !ok {
-			continue
-		}
-		fn = fn.Origin()
-		if seen[fn] {
-			continue
-		}
-		seen[fn] = true
+	for _, fn := range usesOf(pass.TypesInfo) {
 		if pred != nil && pred(fn) {
 			return true
 		}
@@ -115,7 +80,7 @@ func Uses(pass *analysis.Pass, pred func(*types.Func) bool, facts ...analysis.Fa
 			continue
 		}
 		for _, f := range fresh {
-			if pass.ImportObjectFact(fn, f()) {
+			if pass.ImportObjectFact(fn, f) {
 				return true
 			}
 		}
