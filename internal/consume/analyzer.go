@@ -50,8 +50,9 @@ func init() {
 // Consumers is the gate of the analyzers that judge consumers, and of the
 // SSA this Analyzer keeps for them: every finding starts at a consumed
 // message, so a Kafka client or a broker must be within the package's
-// reach. The facts are not gated: DurableWork needs no library (a call
-// through a handler interface counts), so every package exports them.
+// reach. The facts have a gate of their own (summaries, seeds.go):
+// DurableWork needs no library (a call through a handler interface
+// counts), so it admits far more packages.
 var Consumers = gate.Gate{Libraries: func() []string { return apis.KafkaPaths }}
 
 func run(pass *analysis.Pass) (any, error) {
@@ -60,10 +61,14 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	layer, _ := pass.ResultOf[calls.Analyzer].(*calls.Result)
 	cfg := Config{ExtraCommits: ExtraCommits.Funcs, ExtraHandlers: ExtraHandlers.Funcs}
+	judged := Consumers.Open(pass)
+	if !judged && !mayHaveSummaries(pass) {
+		return &Result{pass: pass, layer: layer, cfg: cfg}, nil // no summary here can say anything: no SSA, no facts
+	}
 	s := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Shared).Get() // the build ctxcancel uses too
 	r := &Result{pass: pass, layer: layer, cfg: cfg, own: newChecker(pass, layer, cfg), ssa: s}
 	r.exportFacts()
-	if !Consumers.Open(pass) {
+	if !judged {
 		// Nothing will judge a consumer here: drop the SSA and the
 		// summaries over it from the result (a driver that keeps results
 		// to the end of the run would hold them; see internal/ssabuild).

@@ -18,5 +18,5 @@ func TestFacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(testutil.OnlyFacts(t, consume.Analyzer), dir, consume.Analyzer,
-		"offsetorder/...", "skipcommit/...", "realworld/offsetorder/...", "realworld/skipcommit/...")
+		"offsetorder/...", "skipcommit/...", "realworld/offsetorder/...", "realworld/skipcommit/...", "consume/seeds/...")
 }
