@@ -82,11 +82,11 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 			continue
 		}
 		if apis.SinkKind(ps.Kind) == sinkPort {
-			if s.localCallee(callee) == nil { // a use case of another package: resolved here if we can
+			if s.reaches.Local(callee) == nil { // a use case of another package: resolved here if we can
 				out = append(out, s.portUses(instr, s.funcName(callee), common.Args[ai], ps)...)
 			} else {
 				out = append(out, use{instr: instr, arg: common.Args[ai], argIdx: ps.Param, kind: sinkPort, chain: append([]string{s.funcName(callee)}, ps.Chain...),
-					field: ps.Field, via: s.localCallee(callee), fix: ps.Fix, at: ps.At, portKey: ps.Port, portArg: ps.PortArg})
+					field: ps.Field, via: s.reaches.Local(callee), fix: ps.Fix, at: ps.At, portKey: ps.Port, portArg: ps.PortArg})
 			}
 			continue
 		}
@@ -99,7 +99,7 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 			kind = apis.SinkTx // the unit's failure is committed past: no redelivery
 		}
 		out = append(out, use{instr: instr, arg: common.Args[ai], argIdx: ps.Param, kind: kind, chain: chain, timed: ps.Timed, field: ps.Field,
-			via: s.localCallee(callee), fix: ps.Fix, at: ps.At})
+			via: s.reaches.Local(callee), fix: ps.Fix, at: ps.At})
 	}
 	return out
 }
