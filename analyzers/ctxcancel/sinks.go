@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 )
 
 // A use is a context handed to a sink at one call, directly or through a
@@ -58,7 +59,7 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 	if callee == nil {
 		return nil // a function value of unknown origin
 	}
-	obj := funcObj(callee)
+	obj := calls.DeclaredFunc(callee)
 	recvOff := 0
 	if obj != nil && obj.Signature().Recv() != nil && !bound && callee.Parent() == nil {
 		recvOff = 1
@@ -175,10 +176,10 @@ func sinkName(fn *types.Func) string {
 
 // funcName is how a chain names a function of the analysed code.
 func (s *state) funcName(fn *ssa.Function) string {
-	if fn.Parent() != nil && funcObj(fn) == nil {
+	if fn.Parent() != nil && calls.DeclaredFunc(fn) == nil {
 		return "func literal"
 	}
-	obj := funcObj(fn)
+	obj := calls.DeclaredFunc(fn)
 	if obj == nil {
 		return fn.Name()
 	}

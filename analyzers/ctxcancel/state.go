@@ -144,22 +144,9 @@ func isContext(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
 
-// funcObj returns the declared function or method of fn (the generic
-// origin for instances; the method for wrappers), or nil.
-func funcObj(fn *ssa.Function) *types.Func {
-	if fn == nil {
-		return nil
-	}
-	if o := fn.Origin(); o != nil {
-		fn = o
-	}
-	obj, _ := fn.Object().(*types.Func)
-	return obj
-}
-
 // isBoundWrapper reports whether fn is the wrapper of a method value x.M.
 func isBoundWrapper(fn *ssa.Function) bool {
-	return fn.Synthetic != "" && len(fn.FreeVars) == 1 && funcObj(fn) != nil && funcObj(fn).Signature().Recv() != nil
+	return fn.Synthetic != "" && len(fn.FreeVars) == 1 && calls.DeclaredFunc(fn) != nil && calls.DeclaredFunc(fn).Signature().Recv() != nil
 }
 
 // top returns the outermost function enclosing fn.

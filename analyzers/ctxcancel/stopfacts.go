@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 )
 
 // A stop loop whose context comes from a parameter of an exported function
@@ -104,7 +105,7 @@ func (s *state) paramRoots(fn *ssa.Function, i, depth int) (local bool, roots []
 		if !callerStops {
 			return true, nil // judged on its loop alone, where the fix goes
 		}
-		if fn.Pkg == nil || fn.Pkg.Pkg != s.pass.Pkg || funcObj(fn) == nil {
+		if fn.Pkg == nil || fn.Pkg.Pkg != s.pass.Pkg || calls.DeclaredFunc(fn) == nil {
 			return true, nil
 		}
 		roots = append(roots, paramKey{fn: fn, param: i})
@@ -168,7 +169,7 @@ func (s *state) importedStops() {
 			if f == nil {
 				return
 			}
-			obj := funcObj(callee)
+			obj := calls.DeclaredFunc(callee)
 			off := 0
 			if obj.Signature().Recv() != nil && !isBoundWrapper(callee) {
 				off = 1
@@ -238,7 +239,7 @@ func (s *state) stopHere(fn *ssa.Function, pos token.Pos, what string) ParamStop
 
 // qualName names fn for another package: "worker.Worker.Drain".
 func (s *state) qualName(fn *ssa.Function) string {
-	obj := funcObj(fn)
+	obj := calls.DeclaredFunc(fn)
 	if obj == nil {
 		return fn.Name()
 	}

@@ -72,7 +72,7 @@ func (d *SSADerived[S]) Local(fn *ssa.Function) *ssa.Function {
 		fn = o
 	}
 	if fn.Synthetic != "" {
-		if obj := ssaFuncObj(fn); obj != nil && obj.Pkg() == d.pass.Pkg {
+		if obj := DeclaredFunc(fn); obj != nil && obj.Pkg() == d.pass.Pkg {
 			if f := d.pkg.Prog.FuncValue(obj); f != nil {
 				fn = f
 			}
@@ -92,7 +92,7 @@ func (d *SSADerived[S]) Of(fn *ssa.Function) S {
 	if local := d.Local(fn); local != nil {
 		return d.sums.get(local, d.compute)
 	}
-	return d.imported(ssaFuncObj(fn))
+	return d.imported(DeclaredFunc(fn))
 }
 
 // OfFunc returns the summary of a declared function or method (its
@@ -131,7 +131,7 @@ func (d *SSADerived[S]) Reset() {
 func (d *SSADerived[S]) Export(export func(fn *types.Func, s S)) {
 	var zero S
 	for _, fn := range d.funcs {
-		obj := ssaFuncObj(fn)
+		obj := DeclaredFunc(fn)
 		if obj == nil || fn.Parent() != nil || obj.Pkg() != d.pass.Pkg || !leavesPackage(obj) {
 			continue
 		}
@@ -152,7 +152,7 @@ func ExportSSAFacts[F interface {
 
 // ssaFuncObj returns the declared function or method of fn (the generic
 // origin's for an instance, the method for a wrapper), or nil.
-func ssaFuncObj(fn *ssa.Function) *types.Func {
+func DeclaredFunc(fn *ssa.Function) *types.Func {
 	if fn == nil {
 		return nil
 	}

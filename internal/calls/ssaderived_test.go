@@ -12,9 +12,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/idemlint/idemlint/internal/calls"
+	"github.com/idemlint/idemlint/internal/ssabuild"
 )
 
 // calledFact is a test summary: the static callees of a function, each
@@ -53,10 +53,10 @@ func user() {
 }
 `
 
-// buildSSA type-checks lib, then builds p's SSA (lib imported without
-// bodies, as ssabuild does), and returns p's package and its source
-// functions (literals included) in source order.
-func buildSSA(t *testing.T) (*ssa.Package, []*ssa.Function, *types.Package) {
+// buildSSA type-checks lib, then p, and builds p's SSA as idemlint does
+// (ssabuild: lib imported without bodies); it returns p's pass, without
+// facts yet, and the SSA.
+func buildSSA(t *testing.T) (*analysis.Pass, *ssabuild.SSA, *types.Package) {
 	t.Helper()
 	fset := token.NewFileSet()
 	libFile, err := parser.ParseFile(fset, "lib.go", ssaDerivedLib, 0)
@@ -77,24 +77,22 @@ func buildSSA(t *testing.T) (*ssa.Package, []*ssa.Function, *types.Package) {
 		}
 		return importer.Default().Import(path)
 	})
-	pkg, info, err := ssautil.BuildPackage(&types.Config{Importer: imp}, fset, types.NewPackage("p", "p"), []*ast.File{f}, ssa.BuilderMode(0))
+	info := &types.Info{
+		Types:        make(map[ast.Expr]types.TypeAndValue),
+		Defs:         make(map[*ast.Ident]types.Object),
+		Uses:         make(map[*ast.Ident]types.Object),
+		Implicits:    make(map[ast.Node]types.Object),
+		Instances:    make(map[*ast.Ident]types.Instance),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
+		Scopes:       make(map[ast.Node]*types.Scope),
+		FileVersions: make(map[*ast.File]string),
+	}
+	pkg, err := (&types.Config{Importer: imp}).Check("p", fset, []*ast.File{f}, info)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var funcs []*ssa.Function
-	var add func(fn *ssa.Function)
-	add = func(fn *ssa.Function) {
-		funcs = append(funcs, fn)
-		for _, anon := range fn.AnonFuncs {
-			add(anon)
-		}
-	}
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok {
-			add(pkg.Prog.FuncValue(info.Defs[fd.Name].(*types.Func)))
-		}
-	}
-	return pkg, funcs, lib
+	pass := &analysis.Pass{Fset: fset, Files: []*ast.File{f}, Pkg: pkg, TypesInfo: info}
+	return pass, ssabuild.Build(pass, nil), lib
 }
 
 type importerFunc func(path string) (*types.Package, error)
@@ -108,23 +106,21 @@ func (f importerFunc) Import(path string) (*types.Package, error) { return f(pat
 // (only the functions with one), and Export exports exported functions
 // and every method, nothing else.
 func TestSSADerived(t *testing.T) {
-	pkg, funcs, lib := buildSSA(t)
+	pass, built, lib := buildSSA(t)
+	pkg, funcs := built.Pkg, built.SrcFuncs
 	exported := map[string]*calledFact{}
-	pass := &analysis.Pass{
-		Pkg: pkg.Pkg,
-		ImportObjectFact: func(obj types.Object, f analysis.Fact) bool {
-			if obj.Pkg() != lib || obj.Name() != "Remote" {
-				return false
-			}
-			*f.(*calledFact) = calledFact{Calls: []string{"remote"}}
-			return true
-		},
-		ExportObjectFact: func(obj types.Object, f analysis.Fact) {
-			if _, dup := exported[obj.Name()]; dup {
-				t.Errorf("fact of %s exported twice", obj.Name())
-			}
-			exported[obj.Name()] = f.(*calledFact)
-		},
+	pass.ImportObjectFact = func(obj types.Object, f analysis.Fact) bool {
+		if obj.Pkg() != lib || obj.Name() != "Remote" {
+			return false
+		}
+		*f.(*calledFact) = calledFact{Calls: []string{"remote"}}
+		return true
+	}
+	pass.ExportObjectFact = func(obj types.Object, f analysis.Fact) {
+		if _, dup := exported[obj.Name()]; dup {
+			t.Errorf("fact of %s exported twice", obj.Name())
+		}
+		exported[obj.Name()] = f.(*calledFact)
 	}
 	computed := map[*ssa.Function]int{}
 	var d *calls.SSADerived[*calledFact]
