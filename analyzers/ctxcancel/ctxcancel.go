@@ -57,8 +57,9 @@ func run(pass *analysis.Pass) (any, error) {
 	s := newState(pass, r, ssa)
 	s.findStopSignals()
 	s.importedStops()
-	s.exportFacts()
-	s.exportStops()
+	calls.ExportSSAFacts(s.reaches)
+	calls.ExportSSAFacts(s.detached)
+	calls.ExportSSAFacts(s.stops)
 	s.check()
 	return nil, nil
 }

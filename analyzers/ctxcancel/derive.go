@@ -39,7 +39,7 @@ func (s *state) derivedArg(call *ssa.Call, idx int) ssa.Value {
 	if callee == nil {
 		return nil
 	}
-	if local := s.localCallee(callee); local != nil {
+	if local := s.reaches.Local(callee); local != nil {
 		if !s.returnsParam(local, idx, arg) {
 			return nil
 		}

@@ -152,7 +152,7 @@ func (c *checked) passesParam(k paramKey) bool {
 // inbox-gated while the call site turned it into a plain one (the caller
 // commits the offset past a failure).
 func (s *state) gatedBelow(c *checked) bool {
-	for _, ps := range s.localSummary(c.via) {
+	for _, ps := range s.summaryOf(c.via) {
 		if apis.SinkKind(ps.Kind) == sinkGatedTx {
 			return true
 		}

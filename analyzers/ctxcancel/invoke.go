@@ -89,23 +89,6 @@ func keepShared(a, b []ParamSink) []ParamSink {
 	return out
 }
 
-// summaryOfObj returns the sinks of a declared function or method:
-// computed for this package's, imported for the others.
-func (s *state) summaryOfObj(fn *types.Func) []ParamSink {
-	fn = fn.Origin()
-	if fn.Pkg() == s.pass.Pkg {
-		if f := s.ssa.Pkg.Prog.FuncValue(fn); f != nil && len(f.Blocks) > 0 {
-			return s.localSummary(f)
-		}
-		return nil
-	}
-	var f ReachesSink
-	if s.pass.ImportObjectFact(fn, &f) {
-		return f.Sinks
-	}
-	return nil
-}
-
 // sinkSet returns the library sinks of the tables and flags.
 func (s *state) sinkSet() *apis.Set {
 	if s.sinks == nil {

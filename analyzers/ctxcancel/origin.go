@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 )
 
 type originKind int
@@ -271,10 +272,10 @@ func calleeObj(common *ssa.CallCommon) *types.Func {
 	}
 	switch v := common.Value.(type) {
 	case *ssa.Function:
-		return funcObj(v)
+		return calls.DeclaredFunc(v)
 	case *ssa.MakeClosure:
 		if f, ok := v.Fn.(*ssa.Function); ok {
-			return funcObj(f)
+			return calls.DeclaredFunc(f)
 		}
 	}
 	return nil

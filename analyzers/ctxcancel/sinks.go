@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 )
 
 // A use is a context handed to a sink at one call, directly or through a
@@ -58,7 +59,7 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 	if callee == nil {
 		return nil // a function value of unknown origin
 	}
-	obj := funcObj(callee)
+	obj := calls.DeclaredFunc(callee)
 	recvOff := 0
 	if obj != nil && obj.Signature().Recv() != nil && !bound && callee.Parent() == nil {
 		recvOff = 1
@@ -82,11 +83,11 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 			continue
 		}
 		if apis.SinkKind(ps.Kind) == sinkPort {
-			if s.localCallee(callee) == nil { // a use case of another package: resolved here if we can
+			if s.reaches.Local(callee) == nil { // a use case of another package: resolved here if we can
 				out = append(out, s.portUses(instr, s.funcName(callee), common.Args[ai], ps)...)
 			} else {
 				out = append(out, use{instr: instr, arg: common.Args[ai], argIdx: ps.Param, kind: sinkPort, chain: append([]string{s.funcName(callee)}, ps.Chain...),
-					field: ps.Field, via: s.localCallee(callee), fix: ps.Fix, at: ps.At, portKey: ps.Port, portArg: ps.PortArg})
+					field: ps.Field, via: s.reaches.Local(callee), fix: ps.Fix, at: ps.At, portKey: ps.Port, portArg: ps.PortArg})
 			}
 			continue
 		}
@@ -99,7 +100,7 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 			kind = apis.SinkTx // the unit's failure is committed past: no redelivery
 		}
 		out = append(out, use{instr: instr, arg: common.Args[ai], argIdx: ps.Param, kind: kind, chain: chain, timed: ps.Timed, field: ps.Field,
-			via: s.localCallee(callee), fix: ps.Fix, at: ps.At})
+			via: s.reaches.Local(callee), fix: ps.Fix, at: ps.At})
 	}
 	return out
 }
@@ -175,10 +176,10 @@ func sinkName(fn *types.Func) string {
 
 // funcName is how a chain names a function of the analysed code.
 func (s *state) funcName(fn *ssa.Function) string {
-	if fn.Parent() != nil && funcObj(fn) == nil {
+	if fn.Parent() != nil && calls.DeclaredFunc(fn) == nil {
 		return "func literal"
 	}
-	obj := funcObj(fn)
+	obj := calls.DeclaredFunc(fn)
 	if obj == nil {
 		return fn.Name()
 	}

@@ -35,10 +35,13 @@ type state struct {
 	cycleHit bool
 	budget   int
 
-	sums     map[*ssa.Function][]ParamSink
-	sumBusy  map[*ssa.Function]bool
-	dets     map[*ssa.Function]*ReturnsDetached
-	detBusy  map[*ssa.Function]bool
+	// The summaries of the package's functions, on the call layer's SSA
+	// skeleton: computed once, imported from other packages' facts,
+	// exported under the layer's policy.
+	reaches  *calls.SSADerived[*ReachesSink]     // context parameters that reach a sink
+	detached *calls.SSADerived[*ReturnsDetached] // a result detached from its parent's cancellation
+	stops    *calls.SSADerived[*StopsOn]         // stop loops deferred to callers in other packages
+
 	closures map[*ssa.Function]*ssa.MakeClosure
 	sccs     map[*ssa.Function][]int
 	calls    map[token.Pos]*ast.CallExpr
@@ -64,14 +67,13 @@ func newState(pass *analysis.Pass, r *report.Reporter, pkg *ssabuild.SSA) *state
 		importedStop: make(map[argAt]ParamStop),
 		memo:         make(map[ssa.Value][]origin),
 		busy:         make(map[ssa.Value]bool),
-		sums:         make(map[*ssa.Function][]ParamSink),
-		sumBusy:      make(map[*ssa.Function]bool),
-		dets:         make(map[*ssa.Function]*ReturnsDetached),
-		detBusy:      make(map[*ssa.Function]bool),
 		closures:     make(map[*ssa.Function]*ssa.MakeClosure),
 		sccs:         make(map[*ssa.Function][]int),
 		calls:        make(map[token.Pos]*ast.CallExpr),
 	}
+	s.reaches = calls.NewFactSSADerived[ReachesSink](pass, pkg.Pkg, pkg.SrcFuncs, s.localSummary)
+	s.detached = calls.NewFactSSADerived[ReturnsDetached](pass, pkg.Pkg, pkg.SrcFuncs, s.localDetached)
+	s.stops = calls.NewFactSSADerived[StopsOn](pass, pkg.Pkg, pkg.SrcFuncs, s.deferredStops)
 	s.pgxTx = findPgxTx(pass.Pkg)
 	s.layer, _ = pass.ResultOf[calls.Analyzer].(*calls.Result)
 	for _, f := range pass.Files {
@@ -142,22 +144,9 @@ func isContext(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
 
-// funcObj returns the declared function or method of fn (the generic
-// origin for instances; the method for wrappers), or nil.
-func funcObj(fn *ssa.Function) *types.Func {
-	if fn == nil {
-		return nil
-	}
-	if o := fn.Origin(); o != nil {
-		fn = o
-	}
-	obj, _ := fn.Object().(*types.Func)
-	return obj
-}
-
 // isBoundWrapper reports whether fn is the wrapper of a method value x.M.
 func isBoundWrapper(fn *ssa.Function) bool {
-	return fn.Synthetic != "" && len(fn.FreeVars) == 1 && funcObj(fn) != nil && funcObj(fn).Signature().Recv() != nil
+	return fn.Synthetic != "" && len(fn.FreeVars) == 1 && calls.DeclaredFunc(fn) != nil && calls.DeclaredFunc(fn).Signature().Recv() != nil
 }
 
 // top returns the outermost function enclosing fn.

@@ -48,7 +48,7 @@ func (s *state) findStopSignals() {
 	}
 	// Origins traced while looking for stop signals did not know them yet.
 	clear(s.memo)
-	clear(s.dets)
+	s.detached.Reset()
 }
 
 // eachCall calls f for every call instruction of fn (not of its literals).

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 )
 
 // A stop loop whose context comes from a parameter of an exported function
@@ -104,7 +105,7 @@ func (s *state) paramRoots(fn *ssa.Function, i, depth int) (local bool, roots []
 		if !callerStops {
 			return true, nil // judged on its loop alone, where the fix goes
 		}
-		if fn.Pkg == nil || fn.Pkg.Pkg != s.pass.Pkg || funcObj(fn) == nil {
+		if fn.Pkg == nil || fn.Pkg.Pkg != s.pass.Pkg || calls.DeclaredFunc(fn) == nil {
 			return true, nil
 		}
 		roots = append(roots, paramKey{fn: fn, param: i})
@@ -161,17 +162,14 @@ func (s *state) importedStops() {
 				return
 			}
 			callee := common.StaticCallee()
-			if callee == nil || s.localCallee(callee) != nil {
+			if callee == nil || s.reaches.Local(callee) != nil {
 				return
 			}
-			obj := funcObj(callee)
-			if obj == nil || obj.Pkg() == s.pass.Pkg {
+			f := s.stops.Of(callee) // imported: a function of another package
+			if f == nil {
 				return
 			}
-			var f StopsOn
-			if !s.pass.ImportObjectFact(obj, &f) {
-				return
-			}
+			obj := calls.DeclaredFunc(callee)
 			off := 0
 			if obj.Signature().Recv() != nil && !isBoundWrapper(callee) {
 				off = 1
@@ -209,30 +207,29 @@ func (s *state) importedSource(u use) (origin, bool) {
 	return origin{kind: oSource, pos: u.instr.Pos(), what: p.What, at: p.At, loop: p.Func}, true
 }
 
-// exportStops exports the StopsOn facts of the deferred stop loops.
-func (s *state) exportStops() {
-	byFn := make(map[*ssa.Function][]ParamStop)
-	var order []*ssa.Function
+// deferredStops computes the StopsOn summary of fn, a function of this
+// package: the stop loops deferred to the callers of its context
+// parameters (nil: none). It is s.stops's compute callback, asked for
+// when the facts are exported, once findStopSignals and importedStops
+// have deferred every loop.
+func (s *state) deferredStops(fn *ssa.Function) *StopsOn {
+	off := 0
+	if fn.Signature.Recv() != nil {
+		off = 1
+	}
+	var stops []ParamStop
 	for k, sig := range s.condStop {
-		off := 0
-		if k.fn.Signature.Recv() != nil {
-			off = 1
-		}
-		if k.param-off < 0 {
+		if k.fn != fn || k.param-off < 0 {
 			continue
 		}
-		if byFn[k.fn] == nil {
-			order = append(order, k.fn)
-		}
 		sig.Param = k.param - off
-		byFn[k.fn] = append(byFn[k.fn], sig)
+		stops = append(stops, sig)
 	}
-	for _, fn := range order {
-		slices.SortFunc(byFn[fn], func(a, b ParamStop) int { return a.Param - b.Param })
-		if obj := funcObj(fn); obj != nil && obj.Pkg() == s.pass.Pkg {
-			s.pass.ExportObjectFact(obj, &StopsOn{Stops: byFn[fn]})
-		}
+	if len(stops) == 0 {
+		return nil
 	}
+	slices.SortFunc(stops, func(a, b ParamStop) int { return a.Param - b.Param })
+	return &StopsOn{Stops: stops}
 }
 
 // stopHere describes a stop signal of this package for a StopsOn fact.
@@ -242,7 +239,7 @@ func (s *state) stopHere(fn *ssa.Function, pos token.Pos, what string) ParamStop
 
 // qualName names fn for another package: "worker.Worker.Drain".
 func (s *state) qualName(fn *ssa.Function) string {
-	obj := funcObj(fn)
+	obj := calls.DeclaredFunc(fn)
 	if obj == nil {
 		return fn.Name()
 	}

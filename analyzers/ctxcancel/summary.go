@@ -1,59 +1,36 @@
 package ctxcancel
 
 import (
+	"go/types"
+
 	"golang.org/x/tools/go/ssa"
 )
 
 const maxParamSinks = 8
 
-// summaryOf returns which context parameters of fn reach a sink: computed
-// for functions of this package, imported as facts for the others.
+// summaryOf returns which context parameters of what a call of fn runs
+// reach a sink: computed for functions of this package, imported as facts
+// for the others (the call layer's SSA skeleton, s.reaches).
 func (s *state) summaryOf(fn *ssa.Function) []ParamSink {
-	if f := s.localCallee(fn); f != nil {
-		return s.localSummary(f)
-	}
-	if o := fn.Origin(); o != nil {
-		fn = o
-	}
-	obj := funcObj(fn)
-	if obj == nil || obj.Pkg() == s.pass.Pkg {
-		return nil
-	}
-	var f ReachesSink
-	if s.pass.ImportObjectFact(obj, &f) {
+	if f := s.reaches.Of(fn); f != nil {
 		return f.Sinks
 	}
 	return nil
 }
 
-// localCallee returns the function of this package with a body that a
-// call of fn runs (the method behind a bound wrapper, the generic origin),
-// or nil.
-func (s *state) localCallee(fn *ssa.Function) *ssa.Function {
-	if o := fn.Origin(); o != nil {
-		fn = o
-	}
-	if isBoundWrapper(fn) || fn.Synthetic != "" {
-		if obj := funcObj(fn); obj != nil && obj.Pkg() == s.pass.Pkg {
-			if f := s.ssa.Pkg.Prog.FuncValue(obj); f != nil && f != fn {
-				fn = f
-			}
-		}
-	}
-	if fn.Pkg == s.ssa.Pkg && len(fn.Blocks) > 0 {
-		return fn
+// summaryOfObj is summaryOf for a declared function or method.
+func (s *state) summaryOfObj(fn *types.Func) []ParamSink {
+	if f := s.reaches.OfFunc(fn); f != nil {
+		return f.Sinks
 	}
 	return nil
 }
 
-func (s *state) localSummary(fn *ssa.Function) []ParamSink {
-	if sum, ok := s.sums[fn]; ok {
-		return sum
-	}
-	if s.sumBusy[fn] {
-		return nil // recursion: what the cycle adds is seen at its other calls
-	}
-	s.sumBusy[fn] = true
+// localSummary computes the ReachesSink summary of fn, a function of this
+// package with a body (nil: no context parameter reaches a sink). It is
+// s.reaches's compute callback: asked again while it runs (recursion), fn
+// reaches nothing, and what the cycle adds is seen at its other calls.
+func (s *state) localSummary(fn *ssa.Function) *ReachesSink {
 	off := 0
 	if fn.Signature.Recv() != nil {
 		off = 1
@@ -83,9 +60,10 @@ func (s *state) localSummary(fn *ssa.Function) []ParamSink {
 			}
 		}
 	})
-	delete(s.sumBusy, fn)
-	s.sums[fn] = out
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return &ReachesSink{Sinks: out}
 }
 
 // addParamSink adds p, keeping one entry (the shortest chain) per
@@ -118,49 +96,23 @@ func (s *state) returnsDetached(common *ssa.CallCommon) *ReturnsDetached {
 	case *ssa.MakeClosure:
 		fn, _ = v.Fn.(*ssa.Function)
 	}
-	if fn == nil {
-		return nil
-	}
-	if o := fn.Origin(); o != nil {
-		fn = o
-	}
-	if fn.Pkg == s.ssa.Pkg && len(fn.Blocks) > 0 {
-		return s.localDetached(fn)
-	}
-	obj := funcObj(fn)
-	if obj == nil || obj.Pkg() == s.pass.Pkg {
-		return nil
-	}
-	var f ReturnsDetached
-	if s.pass.ImportObjectFact(obj, &f) {
-		return &f
-	}
-	return nil
+	return s.detached.Of(fn)
 }
 
+// localDetached computes the ReturnsDetached summary of fn, a function of
+// this package with a body (nil: it returns no detached context). It is
+// s.detached's compute callback.
 func (s *state) localDetached(fn *ssa.Function) *ReturnsDetached {
-	if d, ok := s.dets[fn]; ok {
-		return d
-	}
-	if s.detBusy[fn] {
-		return nil
-	}
-	s.detBusy[fn] = true
-	defer delete(s.detBusy, fn)
-	var found *ReturnsDetached
 	res := fn.Signature.Results()
 	for i := range res.Len() {
 		if !isContext(res.At(i).Type()) {
 			continue
 		}
-		d, ok := s.resultDetached(fn, i)
-		if ok {
-			found = &ReturnsDetached{Result: i, Deadline: d}
-			break
+		if d, ok := s.resultDetached(fn, i); ok {
+			return &ReturnsDetached{Result: i, Deadline: d}
 		}
 	}
-	s.dets[fn] = found
-	return found
+	return nil
 }
 
 // resultDetached reports whether every return of fn gives result i a
@@ -191,20 +143,4 @@ func (s *state) resultDetached(fn *ssa.Function, i int) (deadline, ok bool) {
 		ok = true
 	}
 	return deadline, ok
-}
-
-// exportFacts exports the summaries of the package's functions.
-func (s *state) exportFacts() {
-	for _, fn := range s.ssa.SrcFuncs {
-		obj := funcObj(fn)
-		if obj == nil || fn.Parent() != nil || obj.Pkg() != s.pass.Pkg {
-			continue
-		}
-		if sum := s.localSummary(fn); len(sum) > 0 {
-			s.pass.ExportObjectFact(obj, &ReachesSink{Sinks: sum})
-		}
-		if d := s.localDetached(fn); d != nil {
-			s.pass.ExportObjectFact(obj, d)
-		}
-	}
 }

@@ -58,7 +58,11 @@
 // one skeleton, Derived (derived.go): the memo with the same cycle cut,
 // the import of other packages' facts, one export policy, and calls
 // resolved to every target the way this layer resolves them
-// (CallTargets, ValueTargets: targets.go).
+// (CallTargets, ValueTargets: targets.go). Summaries computed over SSA
+// (ctxcancel's ReachesSink, ReturnsDetached and StopsOn, consume's
+// CommitsOffset and DurableWork) use its SSA-keyed variant, SSADerived
+// (ssaderived.go): the same memo and export policy, keyed by
+// *ssa.Function so that literals have summaries of their own.
 //
 // Work is bounded: each function's summary is computed once (a memo with a
 // started flag cuts cycles conservatively); a function value is chased

@@ -45,7 +45,7 @@ type Derived[S comparable] struct {
 	layer   *Result
 	compute func(fn *types.Func, decl *ast.FuncDecl) S
 	imp     func(fn *types.Func) S
-	sums    memo[S]
+	sums    memo[*types.Func, S]
 	funcs   []*types.Func // declared with a body, in source order; built on first use
 }
 
@@ -58,7 +58,7 @@ func NewDerived[S comparable](pass *analysis.Pass, layer *Result, compute func(f
 		layer:   layer,
 		compute: compute,
 		imp:     imp,
-		sums:    newMemo[S](),
+		sums:    newMemo[*types.Func, S](),
 	}
 }
 
@@ -68,13 +68,21 @@ func NewFactDerived[T any, F interface {
 	*T
 	analysis.Fact
 }](pass *analysis.Pass, layer *Result, compute func(fn *types.Func, decl *ast.FuncDecl) F) *Derived[F] {
-	return NewDerived(pass, layer, compute, func(fn *types.Func) F {
+	return NewDerived(pass, layer, compute, importFact[T, F](pass))
+}
+
+// importFact is the import callback of a summary that is one fact type F.
+func importFact[T any, F interface {
+	*T
+	analysis.Fact
+}](pass *analysis.Pass) func(fn *types.Func) F {
+	return func(fn *types.Func) F {
 		f := F(new(T))
 		if pass.ImportObjectFact(fn, f) {
 			return f
 		}
 		return nil
-	})
+	}
 }
 
 // FactFields is a summary made of several facts of distinct types: it
@@ -185,23 +193,29 @@ func (d *Derived[S]) Funcs() []*types.Func {
 }
 
 // Export calls export, in source order, for every function whose summary
-// another package may need and is not the zero S. The policy: exported
-// functions, and every method whatever its name (an exported-name method
-// of an unexported type is called through the interfaces it implements;
-// an unexported-name one satisfies an interface of the package that an
-// embedding type of another package may carry). Unexported functions are
-// left out: no other package can name them, and the call layer resolves
-// function values within the package that stores them.
+// another package may need (leavesPackage) and is not the zero S.
 func (d *Derived[S]) Export(export func(fn *types.Func, s S)) {
 	var zero S
 	for _, fn := range d.Funcs() {
-		if !fn.Exported() && fn.Signature().Recv() == nil {
+		if !leavesPackage(fn) {
 			continue
 		}
 		if s := d.Of(fn); s != zero {
 			export(fn, s)
 		}
 	}
+}
+
+// leavesPackage is the one export policy of Derived and SSADerived: it
+// reports whether another package may need fn's summary. Exported
+// functions do, and every method whatever its name (an exported-name
+// method of an unexported type is called through the interfaces it
+// implements; an unexported-name one satisfies an interface of the package
+// that an embedding type of another package may carry). Unexported
+// functions do not: no other package can name them, and the call layer
+// resolves function values within the package that stores them.
+func leavesPackage(fn *types.Func) bool {
+	return fn.Exported() || fn.Signature().Recv() != nil
 }
 
 // ExportFacts exports, under Export's policy, the summaries of a Derived

@@ -34,7 +34,7 @@ type Result struct {
 	std     bool // a package of the standard library: no summaries
 
 	decls map[*types.Func]*ast.FuncDecl
-	sums  memo[*Summary] // nil: nothing
+	sums  memo[*types.Func, *Summary] // nil: nothing
 	cfgs  map[ast.Node]*cfg.CFG
 	lits  [numEffects]map[*ast.FuncLit][]string // effect chains of literals reached as values
 	strs  map[*types.Var][]ast.Expr             // values stored in local string variables, built on first use
@@ -50,7 +50,7 @@ func newResult(pass *analysis.Pass, sets [numEffects]*apis.Set) *Result {
 		pass:  pass,
 		sets:  sets,
 		decls: make(map[*types.Func]*ast.FuncDecl),
-		sums:  newMemo[*Summary](),
+		sums:  newMemo[*types.Func, *Summary](),
 		cfgs:  make(map[ast.Node]*cfg.CFG),
 	}
 	r.nr, _ = pass.ResultOf[noreturn.Analyzer].(*noreturn.Result)

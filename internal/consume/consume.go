@@ -36,12 +36,12 @@ type Config struct {
 // Checker holds the state of one analyzer's pass over a package. Its
 // caches are its own; summaries come from the Result it was made by
 // (shared), except in that Result's own Checker, which computes them
-// (memo) under the Result's lock.
+// (sums) under the Result's lock.
 type Checker struct {
 	Pass        *analysis.Pass
 	shared      *Result                    // nil in the Result's own Checker
 	factPass    *analysis.Pass             // the consume Analyzer's pass, which owns the facts
-	memo        map[*ssa.Function]*Summary // the Result's own Checker only
+	sums        *calls.SSADerived[Summary] // the Result's own Checker only; made on first use
 	commits     *apis.Set
 	durable     *apis.Set
 	receives    *apis.Set
@@ -84,7 +84,6 @@ func newChecker(pass *analysis.Pass, layer *calls.Result, cfg Config) *Checker {
 		commits:  commits,
 		durable:  durable,
 		receives: receives,
-		memo:     make(map[*ssa.Function]*Summary),
 	}
 }
 

@@ -89,7 +89,7 @@ func (r *Result) summarize(fn *ssa.Function) *Summary {
 func (r *Result) exportFacts() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.own.exportSummaries(r.ssa.SrcFuncs, func(obj *types.Func, s *Summary) {
+	r.own.exportSummaries(func(obj *types.Func, s *Summary) {
 		if s.Commit != "" {
 			r.pass.ExportObjectFact(obj, &CommitsOffset{Via: s.Commit})
 		}

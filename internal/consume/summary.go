@@ -5,6 +5,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/calls"
+	"github.com/idemlint/idemlint/internal/ssabuild"
 )
 
 // Summary is what a function of the package does when called: the chains
@@ -12,7 +15,6 @@ import (
 type Summary struct {
 	Commit  string
 	Durable string
-	started bool
 }
 
 // Summarize returns the summary of a function of this package (a literal
@@ -24,21 +26,33 @@ func (a *Checker) Summarize(fn *ssa.Function) *Summary {
 	return a.summarize(fn)
 }
 
-// summarize computes (once) the summary of a function of this package, in
-// the Result's own Checker, its lock held. A function still being
-// summarized (recursion) counts as doing nothing.
+// summarize returns the summary of a function of this package, in the
+// Result's own Checker, its lock held.
 func (a *Checker) summarize(fn *ssa.Function) *Summary {
-	if fn == nil {
-		return &Summary{}
+	s := a.summaries().Of(fn)
+	return &s
+}
+
+// summaries returns the skeleton of the package's summaries on the call
+// layer (calls.SSADerived), made on first use over the SSA build the
+// Analyzer shares: computed once per function (a function still being
+// summarized, in a recursion, counts as doing nothing), other packages'
+// from their facts, exported under the layer's policy.
+func (a *Checker) summaries() *calls.SSADerived[Summary] {
+	if a.sums == nil {
+		pkg := a.factPass.ResultOf[ssabuild.Analyzer].(*ssabuild.Shared).Get()
+		a.sums = calls.NewSSADerived(a.factPass, pkg.Pkg, pkg.SrcFuncs, a.summarizeBody, func(obj *types.Func) Summary {
+			return Summary{Commit: importedCommit(a.factPass, obj), Durable: importedDurable(a.factPass, obj)}
+		})
 	}
-	if o := fn.Origin(); o != nil {
-		fn = o
-	}
-	if s, ok := a.memo[fn]; ok {
-		return s
-	}
-	s := &Summary{started: true}
-	a.memo[fn] = s
+	return a.sums
+}
+
+// summarizeBody computes the summary of fn, a function of this package
+// with a body: the first call that commits an offset, and the first that
+// does durable work.
+func (a *Checker) summarizeBody(fn *ssa.Function) Summary {
+	var s Summary
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			ci, ok := instr.(ssa.CallInstruction)
@@ -57,7 +71,6 @@ func (a *Checker) summarize(fn *ssa.Function) *Summary {
 			break
 		}
 	}
-	s.started = false
 	return s
 }
 
@@ -71,19 +84,8 @@ func Chain(name, rest string) string {
 }
 
 // exportSummaries calls export with the summary of each of the package's
-// named functions whose facts can leave the package (exported functions
-// and methods).
-func (a *Checker) exportSummaries(funcs []*ssa.Function, export func(obj *types.Func, s *Summary)) {
-	for _, fn := range funcs {
-		obj, ok := fn.Object().(*types.Func)
-		if !ok || obj == nil || fn.Parent() != nil {
-			continue
-		}
-		if !obj.Exported() && obj.Signature().Recv() == nil {
-			continue // facts of other unexported functions never leave the package
-		}
-		if s := a.summarize(fn); s.Commit != "" || s.Durable != "" {
-			export(obj, s)
-		}
-	}
+// declared functions whose facts can leave the package (the call layer's
+// policy: exported functions and every method) and that does something.
+func (a *Checker) exportSummaries(export func(obj *types.Func, s *Summary)) {
+	a.summaries().Export(func(obj *types.Func, s Summary) { export(obj, &s) })
 }

@@ -128,7 +128,7 @@ func ReassignedAfter(ctx context.Context, pool *pgxpool.Pool) {
 }
 
 // Reported: only one branch detaches.
-func branch(ctx context.Context, pool *pgxpool.Pool, detach bool) error { // want branch:"reachesSink p0:pgx.BeginFunc/timeout"
+func branch(ctx context.Context, pool *pgxpool.Pool, detach bool) error {
 	if detach {
 		ctx = context.WithoutCancel(ctx)
 	}

@@ -48,7 +48,7 @@ func (r *OutboxRelay) Run(ctx context.Context) {
 }
 
 // batchContext is a helper that detaches with a deadline.
-func batchContext(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) { // want batchContext:"returnsDetached/deadline"
+func batchContext(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.WithoutCancel(ctx), d)
 }
 

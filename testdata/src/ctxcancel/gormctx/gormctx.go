@@ -25,7 +25,7 @@ func Archive(ctx context.Context, db *gorm.DB, next func() *Order) {
 }
 
 // Bad: Transaction commits after its callback, under ctx; in a helper.
-func ship(ctx context.Context, db *gorm.DB, id int) error { // want ship:"reachesSink p0:db.WithContext→db.Transaction"
+func ship(ctx context.Context, db *gorm.DB, id int) error {
 	return db.WithContext(ctx).Transaction(func(tx *gorm.DB) error { // want `ctx is cancelled on shutdown \(stop signal ctx.Done\(\) at gormctx.go:40, via Ship\) and reaches db.WithContext → db.Transaction`
 		if err := tx.Model(&Order{}).Where("id = ?", id).Updates(map[string]any{"status": "shipped"}).Error; err != nil {
 			return err

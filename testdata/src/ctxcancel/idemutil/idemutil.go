@@ -49,7 +49,7 @@ func RunBatch(ctx context.Context, pool *pgxpool.Pool) {
 }
 
 // A wrapper returns the helper's context: the fact says so.
-func detach(ctx context.Context) (context.Context, context.CancelFunc) { // want detach:"returnsDetached/deadline"
+func detach(ctx context.Context) (context.Context, context.CancelFunc) {
 	return ctxutil.Detached(ctx, 5*time.Second)
 }
 

@@ -9,11 +9,11 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
-func detach(ctx context.Context) context.Context { // want detach:"returnsDetached"
+func detach(ctx context.Context) context.Context {
 	return context.WithValue(context.WithoutCancel(ctx), struct{}{}, 1)
 }
 
-func commit(ctx context.Context, tx pgx.Tx) error { // want commit:"reachesSink p0:tx.Commit"
+func commit(ctx context.Context, tx pgx.Tx) error {
 	return tx.Commit(ctx)
 }
 

@@ -12,7 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-func runBatch(ctx context.Context, pool *pgxpool.Pool) error { // want runBatch:"reachesSink p0:pgx.BeginFunc"
+func runBatch(ctx context.Context, pool *pgxpool.Pool) error {
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return nil }) // want `ctx is cancelled on shutdown \(stop signal signal\.NotifyContext at signals\.go:20, via MainNotifyContext\) and reaches pgx\.BeginFunc: SIGTERM rolls the batch back; give it context\.WithTimeout\(context\.WithoutCancel\(ctx\), d\) here or in MainNotifyContext`
 }
 

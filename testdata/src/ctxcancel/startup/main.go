@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-func replay(ctx context.Context, db *sql.DB) error { // want replay:"reachesSink p0:db.BeginTx"
+func replay(ctx context.Context, db *sql.DB) error {
 	tx, err := db.BeginTx(ctx, nil) // want `ctx is cancelled on shutdown \(stop signal signal.NotifyContext at main.go:29, via main\) and reaches db.BeginTx: SIGTERM rolls the transaction back; give it context.WithTimeout\(context.WithoutCancel\(ctx\), d\) here or in main; startup work is safe only if a restart re-applies the same changes harmlessly \(then //idemlint:ignore ctxcancel <reason>\)`
 	if err != nil {
 		return err

@@ -9,7 +9,7 @@ import (
 
 type Store struct{ conn *pgx.Conn }
 
-func commitBatch(ctx context.Context, tx pgx.Tx) error { // want commitBatch:"reachesSink p0:tx.Commit"
+func commitBatch(ctx context.Context, tx pgx.Tx) error {
 	return tx.Commit(ctx) // want `ctx is cancelled on shutdown \(stop signal ctx\.Done\(\) at twodown\.go:27, via Loop → save\) and reaches tx\.Commit: SIGTERM rolls the batch back`
 }
 
@@ -45,7 +45,7 @@ func (s *Store) LoopMethodValue(ctx context.Context) {
 }
 
 // Recursive functions neither loop nor panic.
-func recurse(ctx context.Context, tx pgx.Tx, n int) error { // want recurse:"reachesSink p0:tx.Commit"
+func recurse(ctx context.Context, tx pgx.Tx, n int) error {
 	if n == 0 {
 		return tx.Commit(ctx)
 	}
@@ -65,7 +65,7 @@ func callUnknown(ctx context.Context, f func(context.Context) error) error {
 }
 
 // Generic helpers are summarised through their origin.
-func commitAll[T any](ctx context.Context, tx pgx.Tx, items []T) error { // want commitAll:"reachesSink p0:tx.Commit"
+func commitAll[T any](ctx context.Context, tx pgx.Tx, items []T) error {
 	return tx.Commit(ctx) // want `ctx is cancelled on shutdown \(stop signal ctx\.Err\(\) at twodown\.go:79, via LoopGeneric\) and reaches tx\.Commit: SIGTERM rolls the transaction back`
 }
 
