@@ -41,6 +41,20 @@ func (r *Result) Port(call *ast.CallExpr) *types.Func {
 	return fn
 }
 
+// TakesFunc reports whether fn is a method of a named interface outside
+// the standard library with a parameter of function type: a port that may
+// run a callback (uow.Execute(ctx, fn), repo.Update(id, func(*T) error)).
+// Gates use it to admit a use case whose transaction is out of sight.
+func TakesFunc(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || apis.IsStdlib(fn.Pkg().Path()) || !isInterfaceMethod(fn) {
+		return false
+	}
+	if _, named := types.Unalias(fn.Signature().Recv().Type()).(*types.Named); !named {
+		return false
+	}
+	return hasFuncParam(fn)
+}
+
 // OwnModule reports whether pkg belongs to the module of the analysed
 // package (any package when the driver gives no module), outside the
 // standard library and the tabled libraries.
