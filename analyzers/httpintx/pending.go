@@ -278,7 +278,7 @@ func (c *checker) complete(s PendingSite, user *types.Package) (string, token.Po
 	if s.TxPort != "" {
 		txPort = c.calls.MethodByKey(s.TxPort)
 		var begins string
-		txImpl, begins = c.calls.ImplRunningInTx(txPort, s.TxArg)
+		txImpl, begins = c.calls.ImplRunningInTx(txPort, s.TxArg, nil)
 		if txImpl == nil {
 			return "", token.NoPos
 		}
@@ -290,7 +290,7 @@ func (c *checker) complete(s PendingSite, user *types.Package) (string, token.Po
 	if s.NetPort != "" {
 		netPort = c.calls.MethodByKey(s.NetPort)
 		var ch []string
-		netImpl, ch = c.calls.ImplWithEffect(netPort, calls.Net)
+		netImpl, ch = c.calls.WiredImplWithEffect(netPort, calls.Net)
 		if netImpl == nil {
 			return "", token.NoPos
 		}

@@ -75,9 +75,22 @@ func (r *Result) ImplWithEffect(m *types.Func, k Effect) (*types.Func, []string)
 	if r == nil || m == nil {
 		return nil, nil
 	}
+	return r.implWithEffect(r.VisibleImplementations(m), k)
+}
+
+// WiredImplWithEffect is ImplWithEffect among the implementations the
+// package wires (WiredImplementations).
+func (r *Result) WiredImplWithEffect(m *types.Func, k Effect) (*types.Func, []string) {
+	if r == nil || m == nil {
+		return nil, nil
+	}
+	return r.implWithEffect(r.WiredImplementations(m), k)
+}
+
+func (r *Result) implWithEffect(impls []*types.Func, k Effect) (*types.Func, []string) {
 	var best *types.Func
 	var bestCh []string
-	for _, impl := range r.VisibleImplementations(m) {
+	for _, impl := range impls {
 		ch := r.FuncChain(impl, k)
 		if ch == nil {
 			continue
@@ -90,23 +103,100 @@ func (r *Result) ImplWithEffect(m *types.Func, k Effect) (*types.Func, []string)
 }
 
 // ImplRunningInTx returns an implementation of the interface method m
-// that the package sees and that calls its function parameter idx,
-// outside a goroutine, inside a transaction it begins (a unit of work's
-// Execute(ctx, fn), a repository method that runs a callback between its
-// Begin and Commit), and where that transaction begins ("uow.go:16");
-// nil when none does.
-func (r *Result) ImplRunningInTx(m *types.Func, idx int) (*types.Func, string) {
+// that the package wires (WiredImplementations) and that calls its
+// function parameter idx, outside a goroutine, inside a transaction it
+// begins (a unit of work's Execute(ctx, fn), a repository method that
+// runs a callback between its Begin and Commit), and where that
+// transaction begins ("uow.go:16"); nil when none does. accept, when not
+// nil, may turn an implementation down (one whose transaction is
+// read-only).
+func (r *Result) ImplRunningInTx(m *types.Func, idx int, accept func(*types.Func) bool) (*types.Func, string) {
 	if r == nil || m == nil {
 		return nil, ""
 	}
-	for _, impl := range r.VisibleImplementations(m) {
+	for _, impl := range r.WiredImplementations(m) {
 		for _, c := range r.Of(impl).CallsOf() {
-			if c.Param == idx && c.InTx != "" && !c.Go {
+			if c.Param == idx && c.InTx != "" && !c.Go && (accept == nil || accept(impl)) {
 				return impl, c.InTx
 			}
 		}
 	}
 	return nil, ""
+}
+
+// WiredImplementations returns the implementations of the interface
+// method m that the package sees (VisibleImplementations) and builds: a
+// composite literal of the receiver's type, or a call of a function that
+// returns it (a constructor), outside test files. When it builds none of
+// them (the values come through a function that returns the interface,
+// chosen by configuration), all are kept: any may be the one wired.
+func (r *Result) WiredImplementations(m *types.Func) []*types.Func {
+	impls := r.VisibleImplementations(m)
+	built := r.builtTypes()
+	var out []*types.Func
+	for _, impl := range impls {
+		if built[recvTypeName(impl)] {
+			out = append(out, impl)
+		}
+	}
+	if len(out) == 0 {
+		return impls
+	}
+	return out
+}
+
+// builtTypes returns the named types the package's non-test files build:
+// the types of composite literals and the results of the functions they
+// call, pointers dereferenced.
+func (r *Result) builtTypes() map[*types.TypeName]bool {
+	out := make(map[*types.TypeName]bool)
+	add := func(t types.Type) {
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if named, ok := types.Unalias(t).(*types.Named); ok {
+			out[named.Origin().Obj()] = true
+		}
+	}
+	info := r.pass.TypesInfo
+	for _, file := range r.pass.Files {
+		if f := r.pass.Fset.File(file.Pos()); f != nil && strings.HasSuffix(f.Name(), "_test.go") {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				if tv, ok := info.Types[n]; ok {
+					add(tv.Type)
+				}
+			case *ast.CallExpr:
+				if fn := apis.Callee(info, n); fn != nil {
+					res := fn.Signature().Results()
+					for i := range res.Len() {
+						add(res.At(i).Type())
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// recvTypeName returns the type name of fn's receiver (its origin), or nil.
+func recvTypeName(fn *types.Func) *types.TypeName {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return nil
+	}
+	t := recv.Type()
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		return named.Origin().Obj()
+	}
+	return nil
 }
 
 // RootWiring returns where the package wires an implementation impl of
