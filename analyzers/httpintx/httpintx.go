@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/httpintx.md",
 	Run:       safe.Run(run),
 	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer},
-	FactTypes: []analysis.Fact{new(ReadsOnly), new(Pending), new(Wired)},
+	FactTypes: []analysis.Fact{new(ReadsOnly), new(RunsReadOnly), new(Pending), new(Wired)},
 }
 
 // relevance is the analyzer's gate: every finding starts at a
@@ -58,6 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 		reported: make(map[token.Pos]bool),
 	}
 	c.exportReadsOnly()
+	c.exportRunsReadOnly()
 	c.completePending()
 	for _, file := range pass.Files {
 		test := strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go")

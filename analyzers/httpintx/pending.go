@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -278,7 +279,7 @@ func (c *checker) complete(s PendingSite, user *types.Package) (string, token.Po
 	if s.TxPort != "" {
 		txPort = c.calls.MethodByKey(s.TxPort)
 		var begins string
-		txImpl, begins = c.calls.ImplRunningInTx(txPort, s.TxArg, nil)
+		txImpl, begins = c.calls.ImplRunningInTx(txPort, s.TxArg, func(impl *types.Func) bool { return !c.runsReadOnly(impl, s.TxArg) })
 		if txImpl == nil {
 			return "", token.NoPos
 		}
@@ -315,4 +316,99 @@ func (c *checker) complete(s PendingSite, user *types.Package) (string, token.Po
 		}
 	}
 	return msg, at
+}
+
+// RunsReadOnly marks a function that calls its function parameters Params
+// inside a transaction it begins read-only (a unit of work's read
+// variant): a callback run there holds nothing. Only the begin's options
+// count: that the runner itself writes nothing says nothing of what the
+// callback writes through the transaction (carried in its context).
+type RunsReadOnly struct {
+	Params []int
+}
+
+// AFact implements analysis.Fact.
+func (*RunsReadOnly) AFact() {}
+
+func (f *RunsReadOnly) String() string { return fmt.Sprintf("runsReadOnly(%v)", f.Params) }
+
+// exportRunsReadOnly exports the RunsReadOnly facts of the package's
+// functions: each function parameter that the function calls inside
+// transactions it begins, all of them read-only.
+func (c *checker) exportRunsReadOnly() {
+	for fn, decl := range c.readOnly().decls {
+		if !fn.Exported() && fn.Signature().Recv() == nil {
+			continue
+		}
+		if ps := c.readOnlyParams(fn, decl); len(ps) > 0 {
+			c.pass.ExportObjectFact(fn, &RunsReadOnly{Params: ps})
+		}
+	}
+}
+
+// readOnlyParams returns the function parameters that fn calls inside a
+// transaction of its own only when that transaction is read-only.
+func (c *checker) readOnlyParams(fn *types.Func, decl *ast.FuncDecl) []int {
+	var inTx []int
+	for _, call := range c.calls.Of(fn).CallsOf() {
+		if call.InTx != "" {
+			inTx = append(inTx, call.Param)
+		}
+	}
+	if len(inTx) == 0 {
+		return nil
+	}
+	params := fn.Signature().Params()
+	ro := make(map[int]bool)
+	rw := make(map[int]bool)
+	ast.Inspect(decl, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			for _, in := range c.calls.Regions(n) {
+				id, ok := ast.Unparen(in.Call.Fun).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				for i := range params.Len() {
+					if c.pass.TypesInfo.Uses[id] == params.At(i) {
+						if c.begunReadOnlyTx(in.Tx) {
+							ro[i] = true
+						} else {
+							rw[i] = true
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	var out []int
+	for _, i := range inTx {
+		if ro[i] && !rw[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// runsReadOnly reports whether fn runs its function parameter idx only in
+// read-only transactions.
+func (c *checker) runsReadOnly(fn *types.Func, idx int) bool {
+	var ps []int
+	if decl := c.readOnly().decls[fn.Origin()]; decl != nil {
+		ps = c.readOnlyParams(fn.Origin(), decl)
+	} else if f := new(RunsReadOnly); c.pass.ImportObjectFact(fn.Origin(), f) {
+		ps = f.Params
+	}
+	return slices.Contains(ps, idx)
+}
+
+// begunReadOnlyTx reports whether tx is begun in the function with
+// read-only options.
+func (c *checker) begunReadOnlyTx(tx *calls.Tx) bool {
+	if !tx.Pos.IsValid() {
+		return false
+	}
+	begin := c.callAt(tx.Pos)
+	return begin != nil && c.begunReadOnly(begin)
 }
