@@ -337,7 +337,7 @@ func (f *RunsReadOnly) String() string { return fmt.Sprintf("runsReadOnly(%v)", 
 // transactions it begins, all of them read-only.
 func (c *checker) exportRunsReadOnly() {
 	for fn, decl := range c.readOnly().decls {
-		if !fn.Exported() && fn.Signature().Recv() == nil {
+		if !fn.Exported() && fn.Signature().Recv() == nil || !takesFunc(fn) {
 			continue
 		}
 		if ps := c.readOnlyParams(fn, decl); len(ps) > 0 {
@@ -411,4 +411,15 @@ func (c *checker) begunReadOnlyTx(tx *calls.Tx) bool {
 	}
 	begin := c.callAt(tx.Pos)
 	return begin != nil && c.begunReadOnly(begin)
+}
+
+// takesFunc reports whether fn has a parameter of function type.
+func takesFunc(fn *types.Func) bool {
+	ps := fn.Signature().Params()
+	for i := range ps.Len() {
+		if _, ok := ps.At(i).Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
 }
