@@ -36,7 +36,7 @@ func (c *checker) events(fn ast.Node, body *ast.BlockStmt) (evs []*event, acks, 
 				return true
 			}
 			if w == nil && p == nil {
-				if m := c.unresolved(n); m != nil {
+				if m := c.calls.Port(n); m != nil {
 					// Either side, to be known where an implementation is.
 					ch := []string{funcName(m, nil)}
 					evs = append(evs, &event{call: n, kind: calls.Publish, chain: ch, tx: inTx[n], pending: m},

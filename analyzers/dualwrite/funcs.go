@@ -1,11 +1,9 @@
 package dualwrite
 
 import (
-	"go/ast"
 	"go/types"
 	"strings"
 
-	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/funcname"
 )
 
@@ -18,10 +16,4 @@ func short(chain []string) string {
 		return chain[0] + " → … → " + chain[len(chain)-1]
 	}
 	return strings.Join(chain, " → ")
-}
-
-// typeutilCallee returns the function or method call calls, if any.
-func typeutilCallee(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
-	fn := apis.Callee(info, call)
-	return fn, fn != nil
 }

@@ -3,7 +3,6 @@ package dualwrite
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"path/filepath"
 	"slices"
@@ -11,7 +10,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/report"
 )
@@ -84,18 +82,6 @@ func (p *PendingPorts) String() string {
 	return s + ")"
 }
 
-// ownModule reports whether pkg belongs to the module of the analysed
-// package (any package when the driver gives no module), outside the
-// standard library and the tabled libraries.
-func (c *checker) ownModule(pkg *types.Package) bool {
-	p := pkg.Path()
-	if apis.IsStdlib(p) || apis.IsTableLibrary(p) {
-		return false
-	}
-	m := c.pass.Module
-	return m == nil || m.Path == "" || p == m.Path || strings.HasPrefix(p, m.Path+"/")
-}
-
 // Wired lists the pending sites a package (or one of its dependencies)
 // completed and reported.
 type Wired struct {
@@ -131,29 +117,6 @@ const maxOthers = 6
 type OtherWrite struct {
 	Method string
 	Order  uint8
-}
-
-// unresolved returns the interface method call makes when it is a port of
-// the analysed code — declared in the package (the pending site is then a
-// fact on the method) or in another package of its module (a domain
-// package of ports: the site goes in the package's PendingPorts fact) —
-// and no implementation is in sight, or nil.
-func (c *checker) unresolved(call *ast.CallExpr) *types.Func {
-	fn, ok := typeutilCallee(c.pass.TypesInfo, call)
-	if !ok || fn.Pkg() == nil || fn.Pkg() != c.pass.Pkg && !c.ownModule(fn.Pkg()) {
-		return nil
-	}
-	recv := fn.Signature().Recv()
-	if recv == nil || !types.IsInterface(recv.Type()) {
-		return nil
-	}
-	if _, named := types.Unalias(recv.Type()).(*types.Named); !named {
-		return nil
-	}
-	if len(c.calls.Implementations(fn)) > 0 {
-		return nil
-	}
-	return fn
 }
 
 // anyPublishLike reports whether some event is a pending call of a
@@ -298,7 +261,7 @@ func (c *checker) complete(m *types.Func, s PendingSite, user *types.Package) (s
 		// whose implementation writes.
 		return c.completeWrite(s, user)
 	}
-	impl, ch := c.withEffect(m, need)
+	impl, ch := c.calls.ImplWithEffect(m, need)
 	if impl == nil {
 		return "", nil
 	}
@@ -312,7 +275,7 @@ func (c *checker) complete(m *types.Func, s PendingSite, user *types.Package) (s
 	if len(s.Others) > 0 {
 		for _, other := range s.Others {
 			cand := c.calls.MethodByKey(other.Method)
-			if impl, och := c.withEffect(cand, calls.Write); impl != nil {
+			if impl, och := c.calls.ImplWithEffect(cand, calls.Write); impl != nil {
 				om, oimpl, o = cand, impl, order(other.Order)
 				write = short(append([]string{funcName(om, c.pass.Pkg)}, och...))
 				break
@@ -345,7 +308,7 @@ func (c *checker) complete(m *types.Func, s PendingSite, user *types.Package) (s
 	if !at.IsValid() {
 		return "", nil
 	}
-	return msg + " (wired here)", posRange(at)
+	return msg + " (wired here)", calls.At(at)
 }
 
 // completeWrite completes a site whose publish is known and whose write
@@ -353,7 +316,7 @@ func (c *checker) complete(m *types.Func, s PendingSite, user *types.Package) (s
 func (c *checker) completeWrite(s PendingSite, user *types.Package) (string, analysis.Range) {
 	for _, other := range s.Others {
 		m := c.calls.MethodByKey(other.Method)
-		if impl, _ := c.withEffect(m, calls.Write); impl != nil {
+		if impl, _ := c.calls.ImplWithEffect(m, calls.Write); impl != nil {
 			s.Others = nil
 			s.Order = other.Order
 			return c.complete(m, s, user)
@@ -361,33 +324,6 @@ func (c *checker) completeWrite(s PendingSite, user *types.Package) (string, ana
 	}
 	return "", nil
 }
-
-// withEffect returns an implementation of m that the package sees with
-// an effect of kind k, preferring one declared in the package, and its
-// chain.
-func (c *checker) withEffect(m *types.Func, k calls.Effect) (*types.Func, []string) {
-	if m == nil {
-		return nil, nil
-	}
-	var best *types.Func
-	var bestCh []string
-	for _, impl := range c.calls.VisibleImplementations(m) {
-		ch := c.calls.FuncChain(impl, k)
-		if ch == nil {
-			continue
-		}
-		if best == nil || impl.Pkg() == c.pass.Pkg && best.Pkg() != c.pass.Pkg {
-			best, bestCh = impl, ch
-		}
-	}
-	return best, bestCh
-}
-
-// posRange is a range of one position.
-type posRange token.Pos
-
-func (p posRange) Pos() token.Pos { return token.Pos(p) }
-func (p posRange) End() token.Pos { return token.Pos(p) }
 
 // declOf returns the declaration of a function of the package.
 func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {

@@ -53,7 +53,25 @@
 // where the callee calls it (retry(ctx, s.notify)); a transaction
 // manager's callback, also through its interface
 // (tm.WithinTransaction(ctx, func(ctx) error {...})) and in generic
-// helpers. Kafka produces are not network calls here: writing the outbox
+// helpers.
+//
+// Ports implemented out of sight: a use case written against interfaces
+// of its own or a domain package (a unit of work, a repository, a
+// payment gateway, a notifier) whose implementations live in adapters it
+// does not import. When the use case hands a callback to such a port
+// (uow.Execute(ctx, func(ctx) error {...}), repo.ChangeStatus(id, s,
+// walletFunc)) and the callback reaches the network, directly or through
+// another port, or when it calls such a port inside a transaction it
+// begins, the site is recorded (a package fact) and completed by the
+// package that wires the implementations into the use case (main, a
+// setup package, an fx.Provide): if an implementation it builds runs the
+// callback inside a transaction it begins (not read-only) and, for a
+// port, one it builds reaches the network, the finding is reported at
+// that wiring, naming the use case's function and call and the
+// implementations. Payment SDKs count as network calls: stripe-go's
+// resource calls (session.New, a Client's Get, sc.V1CheckoutSessions.Create).
+//
+// Kafka produces are not network calls here: writing the outbox
 // row is the fix, and a produce's context is ctxcancel's business.
 //
 // Not reported: calls after Commit or Rollback on every path; calls in a
@@ -79,8 +97,8 @@
 // Begin/Commit), ent (generated Client.Tx), bun (RunInTx, BeginTx),
 // Firestore RunTransaction, Spanner ReadWriteTransaction, MongoDB
 // WithTransaction and your own WithTx helpers; calls of net/http and gRPC
-// client connections (and the generated clients over them), and
-// -network-calls.
+// client connections (and the generated clients over them), stripe-go,
+// and -network-calls.
 //
 // Bad:
 //

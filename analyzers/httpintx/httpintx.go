@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -25,12 +26,17 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/httpintx.md",
 	Run:       safe.Run(run),
 	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer},
-	FactTypes: []analysis.Fact{new(ReadsOnly)},
+	FactTypes: []analysis.Fact{new(ReadsOnly), new(RunsReadOnly), new(Pending), new(Wired)},
 }
 
 // relevance is the analyzer's gate: every finding starts at a
-// transaction, whose type comes from a database library.
-var relevance = gate.Gate{Libraries: func() []string { return apis.DBPaths }}
+// transaction, whose type comes from a database library — or at a
+// callback handed to a port whose implementation, out of sight, may run
+// it in one (completed where the port is wired: pending.go).
+var relevance = gate.Gate{
+	Libraries: func() []string { return apis.DBPaths },
+	Uses:      calls.TakesFunc,
+}
 
 func init() {
 	Analyzer.Flags.Var(&calls.ExtraNetworkCalls, "network-calls", calls.ExtraNetworkCallsUsage)
@@ -52,10 +58,20 @@ func run(pass *analysis.Pass) (any, error) {
 		reported: make(map[token.Pos]bool),
 	}
 	c.exportReadsOnly()
+	c.exportRunsReadOnly()
+	c.completePending()
 	for _, file := range pass.Files {
+		test := strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go")
 		ast.Inspect(file, func(n ast.Node) bool {
-			switch n.(type) {
-			case *ast.FuncDecl, *ast.FuncLit:
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if !test {
+					c.collectCallbackSites(n)
+				}
+				for _, in := range c.calls.Regions(n) {
+					c.report(in.Call, in.Tx)
+				}
+			case *ast.FuncLit:
 				for _, in := range c.calls.Regions(n) {
 					c.report(in.Call, in.Tx)
 				}
@@ -63,6 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
+	c.exportPending()
 	return nil, nil
 }
 
@@ -73,4 +90,5 @@ type checker struct {
 	calls    *calls.Result
 	reported map[token.Pos]bool
 	ro       *readOnlyState // read-only transactions and functions, built on first use
+	pending  []PendingSite  // sites completed where the ports are wired (pending.go)
 }

@@ -2,7 +2,6 @@ package httpintx
 
 import (
 	"go/ast"
-	"go/token"
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/apis"
@@ -22,26 +21,32 @@ func (c *checker) report(call *ast.CallExpr, tx *calls.Tx) {
 		return
 	}
 	chain := c.calls.CallNet(call)
-	if chain == nil || c.readOnlyTx(tx) {
+	if chain == nil {
+		if m := c.calls.Port(call); m != nil && !c.readOnlyTx(tx) {
+			c.pendingInTx(call, tx, m) // pending.go
+		}
+		return
+	}
+	if c.readOnlyTx(tx) {
 		return
 	}
 	c.reported[call.Pos()] = true
-	kind := "network"
-	switch last := chain[len(chain)-1]; {
-	case strings.Contains(last, "grpc."):
-		kind = "gRPC"
-	case strings.Contains(last, "http.") || strings.Contains(last, "resty."):
-		kind = "HTTP"
-	}
+	kind := kindOf(chain)
 	opts := []report.Option{report.Category("httpintx")}
 	if tx.Pos.IsValid() {
-		opts = append(opts, report.Related(at(tx.Pos), "the transaction begins here"))
+		opts = append(opts, report.Related(calls.At(tx.Pos), "the transaction begins here"))
 	}
 	c.rep.Report(call, kind+" call "+strings.Join(chain, " → ")+" inside the transaction "+tx.Desc+c.advice(call, fn, kind), opts...)
 }
 
-// at is a zero-width range at a position.
-type at token.Pos
-
-func (p at) Pos() token.Pos { return token.Pos(p) }
-func (p at) End() token.Pos { return token.Pos(p) }
+// kindOf names the kind of network call a chain ends in: "HTTP",
+// "gRPC" or "network".
+func kindOf(chain []string) string {
+	switch last := chain[len(chain)-1]; {
+	case strings.Contains(last, "grpc."):
+		return "gRPC"
+	case strings.Contains(last, "http.") || strings.Contains(last, "resty."):
+		return "HTTP"
+	}
+	return "network"
+}

@@ -3,7 +3,6 @@ package lossypublish
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"path/filepath"
 	"sort"
@@ -149,15 +148,12 @@ func (c *checker) completePending() {
 			if sum == nil {
 				continue
 			}
-			at := c.calls.WiringSite(relay.Pkg(), m, recvTypeName(relay), c.rep.IsGenerated)
-			if !at.IsValid() {
-				at = c.calls.ProvideSite(impl, m, c.rep.IsGenerated) // a DI container: fx.Provide(kafka.NewProducer)
-			}
+			at := c.calls.RootWiring(relay.Pkg(), m, impl, calls.RecvTypeName(relay), c.rep.IsGenerated) // or a DI container's fx.Provide(kafka.NewProducer)
 			if !at.IsValid() {
 				continue
 			}
 			wired.Add(id)
-			c.rep.Reportf(atNode(at), "relay %s (%s) marks rows published (%s) after %s, wired here to %s → %s: %s",
+			c.rep.Reportf(calls.At(at), "relay %s (%s) marks rows published (%s) after %s, wired here to %s → %s: %s",
 				funcname.Code(relay, c.pass.Pkg), s.Pos, s.Mark, funcname.Code(m, c.pass.Pkg), funcname.Code(impl, c.pass.Pkg), sum.What, sum.Advice)
 		}
 	}
@@ -210,26 +206,4 @@ func (c *checker) lossyImplementation(m *types.Func) (*types.Func, *Publishes) {
 		}
 	}
 	return best, bestSum
-}
-
-// atNode is a node spanning one position, for reporting at it.
-type atNode int
-
-func (n atNode) Pos() token.Pos { return token.Pos(n) }
-func (n atNode) End() token.Pos { return token.Pos(n) }
-
-// recvTypeName returns the name of fn's receiver type ("" for a function).
-func recvTypeName(fn *types.Func) string {
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return ""
-	}
-	t := recv.Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if named, ok := types.Unalias(t).(*types.Named); ok {
-		return named.Obj().Name()
-	}
-	return ""
 }

@@ -6,8 +6,8 @@ package realworld_test
 func init() {
 	shapes = append(shapes,
 		shape{analyzer: "httpintx", dir: "gorm-begin-callback-param"},
-		shape{analyzer: "httpintx", dir: "ctx-carried-gorm-uow",
-			pending: "issue 12: the ctx-carried transaction is not the gap (a UnitOfWork.Execute whose callback receives only ctx runs it inside GORM's Transaction, and with the implementation in sight the same code is reported); checkout imports neither persistence nor gateway, so nothing about them is known when it is analysed and no diagnostic can be placed at checkout.go. What would do it: a pending fact on ProcessOrder.Execute (domain.UnitOfWork.Execute's callback, argument 1, calls domain.Gateway.CreateCheckout) completed where both ports meet implementations (cmd.Wire), reported there as lossypublish's RelayPending/Wired does, with the want moved to cmd/main.go"},
+		shape{analyzer: "httpintx", dir: "gorm-begin-callback-port"},
+		shape{analyzer: "httpintx", dir: "ctx-carried-gorm-uow"},
 		shape{analyzer: "uuidinretry", dir: "fresh-output-event-id",
 			pending: "a fresh ID per delivery in a field of the event the consumer publishes: the dedup sink is the next consumer's processed-event insert keyed by the same type's field, across the topic; link a produced type's field to a dedup key of that type's field elsewhere in the module"},
 		shape{analyzer: "skipcommit", dir: "streadway-handler-field"},

@@ -1,5 +1,5 @@
-// Package checkout handles one order message: inside the unit of work it
-// saves the order and then opens the checkout at the provider, on purpose
+// want package:`pending\(checkout\.\(\*ProcessOrder\)\.Execute at checkout\.go:25; checkout\.\(\*ProcessOrder\)\.Execute at checkout\.go:29\)`
+// Package checkout handles one order message: inside the unit of work it saves the order and then opens the checkout at the provider, on purpose
 // ("so a crash never leaves an order without a charge"), at the cost of a
 // writing transaction held open for the provider's round trip; a commit that
 // fails after the provider answered leaves a session with no row, and the
@@ -26,7 +26,7 @@ func (p *ProcessOrder) Execute(ctx context.Context, orderID string, amount int64
 		if err != nil || !created {
 			return err
 		}
-		_, err = p.gw.CreateCheckout(orderID, amount) // want `inside the transaction`
+		_, err = p.gw.CreateCheckout(orderID, amount)
 		return err
 	})
 }
