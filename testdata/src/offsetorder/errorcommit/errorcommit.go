@@ -27,7 +27,7 @@ var errLimit = errors.New("retry limit exceeded")
 
 // giveUp parks and commits the message only when the limit is exceeded,
 // and then always returns an error.
-func (c *consumer) giveUp(ctx context.Context, m kafka.Message, attempts int) error {
+func (c *consumer) giveUp(ctx context.Context, m kafka.Message, attempts int) error { // want giveUp:"commitsOffset" giveUp:"durableWork"
 	if attempts <= c.max {
 		return nil
 	}
@@ -42,7 +42,7 @@ func (c *consumer) giveUp(ctx context.Context, m kafka.Message, attempts int) er
 
 // Good: the commit happened only if giveUp failed, and then the loop goes
 // to the next message without paying.
-func (c *consumer) run(ctx context.Context) {
+func (c *consumer) run(ctx context.Context) { // want run:"commitsOffset" run:"durableWork"
 	for {
 		m, err := c.r.FetchMessage(ctx)
 		if err != nil {
@@ -62,7 +62,7 @@ func (c *consumer) run(ctx context.Context) {
 
 // Bad: on the error branch of giveUp (where it committed) the loop still
 // pays.
-func (c *consumer) runAnyway(ctx context.Context) {
+func (c *consumer) runAnyway(ctx context.Context) { // want runAnyway:"commitsOffset" runAnyway:"durableWork"
 	for {
 		m, err := c.r.FetchMessage(ctx)
 		if err != nil {
@@ -83,7 +83,7 @@ func (c *consumer) runAnyway(ctx context.Context) {
 }
 
 // commitThenCheck commits on every path, including the one returning nil.
-func (c *consumer) commitThenCheck(ctx context.Context, m kafka.Message) error {
+func (c *consumer) commitThenCheck(ctx context.Context, m kafka.Message) error { // want commitThenCheck:"commitsOffset"
 	if err := c.r.CommitMessages(ctx, m); err != nil {
 		return err
 	}
@@ -91,7 +91,7 @@ func (c *consumer) commitThenCheck(ctx context.Context, m kafka.Message) error {
 }
 
 // Bad: commitThenCheck commits before the payment on its nil path.
-func (c *consumer) runEarly(ctx context.Context) {
+func (c *consumer) runEarly(ctx context.Context) { // want runEarly:"commitsOffset" runEarly:"durableWork"
 	for {
 		m, err := c.r.FetchMessage(ctx)
 		if err != nil {

@@ -43,7 +43,7 @@ func run(ctx context.Context, r *kafka.Reader, s store) {
 }
 
 // Bad: the handler is passed directly.
-func (h *holder) handle(ctx context.Context, m kafka.Message) {
+func (h *holder) handle(ctx context.Context, m kafka.Message) { // want handle:"durableWork"
 	if err := h.s.Save(ctx, m.Key); err != nil {
 		log.Printf("save: %v", err)
 		return // want `store.Save fails \(voidhandler.go:47\) and \(\*holder\).handle returns without an error`
@@ -52,7 +52,7 @@ func (h *holder) handle(ctx context.Context, m kafka.Message) {
 
 type holder struct{ s store }
 
-func (h *holder) run(ctx context.Context, r *kafka.Reader) {
+func (h *holder) run(ctx context.Context, r *kafka.Reader) { // want run:"commitsOffset" run:"durableWork"
 	loop(ctx, r, h.handle)
 }
 

@@ -22,7 +22,7 @@ type Delivery interface {
 type adapter struct{ d amqp.Delivery }
 
 func (a adapter) Body() []byte                      { return a.d.Body }
-func (a adapter) Ack(multiple bool) error           { return a.d.Ack(multiple) }
+func (a adapter) Ack(multiple bool) error           { return a.d.Ack(multiple) } // want Ack:"commitsOffset"
 func (a adapter) Nack(multiple, requeue bool) error { return a.d.Nack(multiple, requeue) }
 
 type Sender interface {
@@ -46,7 +46,7 @@ func process(ctx context.Context, ch *amqp.Channel, s Sender, d Delivery) {
 	_ = d.Ack(false)
 }
 
-func Run(ctx context.Context, ch *amqp.Channel, s Sender) error {
+func Run(ctx context.Context, ch *amqp.Channel, s Sender) error { // want Run:"durableWork"
 	msgs, err := ch.Consume("notifications", "", false, false, false, false, nil)
 	if err != nil {
 		return err

@@ -29,7 +29,7 @@ type Worker struct {
 	max  int
 }
 
-func (w *Worker) limitExceeded(ctx context.Context, job Job, m kafka.Message) error {
+func (w *Worker) limitExceeded(ctx context.Context, job Job, m kafka.Message) error { // want limitExceeded:"commitsOffset"
 	if job.Attempts <= w.max {
 		return nil
 	}
@@ -40,7 +40,7 @@ func (w *Worker) limitExceeded(ctx context.Context, job Job, m kafka.Message) er
 	return errors.New("retry limit exceeded")
 }
 
-func (w *Worker) handle(ctx context.Context, m kafka.Message) {
+func (w *Worker) handle(ctx context.Context, m kafka.Message) { // want handle:"commitsOffset" handle:"durableWork"
 	job := Job{Key: string(m.Key), Attempts: len(m.Headers)}
 	if err := w.limitExceeded(ctx, job, m); err != nil {
 		return
@@ -56,7 +56,7 @@ func (w *Worker) handle(ctx context.Context, m kafka.Message) {
 
 // handleEarly is the bug the rule is for: a helper that commits on its
 // success path, before the payment.
-func (w *Worker) handleEarly(ctx context.Context, m kafka.Message) {
+func (w *Worker) handleEarly(ctx context.Context, m kafka.Message) { // want handleEarly:"commitsOffset" handleEarly:"durableWork"
 	if err := w.ack(ctx, m); err != nil { // want `offset committed by \(\*Worker\).ack`
 		return
 	}
@@ -65,6 +65,6 @@ func (w *Worker) handleEarly(ctx context.Context, m kafka.Message) {
 	}
 }
 
-func (w *Worker) ack(ctx context.Context, m kafka.Message) error {
+func (w *Worker) ack(ctx context.Context, m kafka.Message) error { // want ack:"commitsOffset"
 	return w.r.CommitMessages(ctx, m)
 }

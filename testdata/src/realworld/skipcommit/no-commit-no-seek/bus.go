@@ -23,7 +23,7 @@ type Bus struct {
 
 // process runs the handler and says whether the message may be committed:
 // yes when it succeeded or was parked in the DLQ.
-func (b *Bus) process(ctx context.Context, m kafka.Message) (bool, error) {
+func (b *Bus) process(ctx context.Context, m kafka.Message) (bool, error) { // want process:"durableWork"
 	if err := b.handler(ctx, m.Value); err == nil {
 		return true, nil
 	}
@@ -33,7 +33,7 @@ func (b *Bus) process(ctx context.Context, m kafka.Message) (bool, error) {
 	return true, nil
 }
 
-func (b *Bus) consume(ctx context.Context, r *kafka.Reader) {
+func (b *Bus) consume(ctx context.Context, r *kafka.Reader) { // want consume:"commitsOffset" consume:"durableWork"
 	for {
 		m, err := r.FetchMessage(ctx)
 		if err != nil {
@@ -52,7 +52,7 @@ func (b *Bus) consume(ctx context.Context, r *kafka.Reader) {
 }
 
 // consumeSeek is the correct form: the failed message is fetched again.
-func (b *Bus) consumeSeek(ctx context.Context, r *kafka.Reader) {
+func (b *Bus) consumeSeek(ctx context.Context, r *kafka.Reader) { // want consumeSeek:"commitsOffset" consumeSeek:"durableWork"
 	for {
 		m, err := r.FetchMessage(ctx)
 		if err != nil {

@@ -16,13 +16,13 @@ import (
 
 type Store struct{ db *sql.DB }
 
-func (s *Store) FirstAvailable(ctx context.Context) (string, error) {
+func (s *Store) FirstAvailable(ctx context.Context) (string, error) { // want FirstAvailable:"durableWork"
 	var id string
 	err := s.db.QueryRowContext(ctx, `SELECT id FROM couriers WHERE status = 'available' LIMIT 1`).Scan(&id)
 	return id, err
 }
 
-func (s *Store) MarkBusy(ctx context.Context, id string) error {
+func (s *Store) MarkBusy(ctx context.Context, id string) error { // want MarkBusy:"durableWork"
 	_, err := s.db.ExecContext(ctx, `UPDATE couriers SET status = 'busy' WHERE id = $1`, id)
 	return err
 }
@@ -62,7 +62,7 @@ func handleRequested(ctx context.Context, m kafka.Message, s *Store) {
 	log.Printf("courier %s assigned to %s", id, req.OrderID)
 }
 
-func Start(ctx context.Context, r *kafka.Reader, s *Store) {
+func Start(ctx context.Context, r *kafka.Reader, s *Store) { // want Start:"durableWork"
 	go consume(ctx, r, func(ctx context.Context, m kafka.Message) {
 		handleRequested(ctx, m, s)
 	})

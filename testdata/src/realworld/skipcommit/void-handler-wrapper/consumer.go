@@ -16,12 +16,12 @@ import (
 
 type Store struct{ db *sql.DB }
 
-func (s *Store) UpdateStatus(ctx context.Context, id, status string) error {
+func (s *Store) UpdateStatus(ctx context.Context, id, status string) error { // want UpdateStatus:"durableWork"
 	_, err := s.db.ExecContext(ctx, "UPDATE orders SET status = $1 WHERE id = $2", status, id)
 	return err
 }
 
-func Start(ctx context.Context, store *Store) {
+func Start(ctx context.Context, store *Store) { // want Start:"durableWork"
 	go consume(ctx, "payment.succeeded", func(ctx context.Context, msg kafka.Message) {
 		handlePaid(ctx, msg, store)
 	})
