@@ -72,7 +72,11 @@
 //
 // Calls through functions count: a function that commits offsets (your
 // commit(msg) helper) is a commit, and a function that does durable work is
-// a handler, across packages. A fetch or commit through the project's own
+// a handler, across packages. A helper of the package that commits only on
+// its way out with an error (a retry limit exceeded: park the message,
+// commit it, return errLimit) commits where its caller enters the branch
+// of that error: only work done in that branch is overtaken, not the work
+// after the test, which runs when nothing was committed. A fetch or commit through the project's own
 // interface (a Reader that *kafka.Reader implements, or whose methods
 // mirror it) counts as the library call (the shared call layer,
 // internal/calls, resolves it). The -commits and -handlers flags add

@@ -76,6 +76,9 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 // this iteration's message is not overtaken by a commit naming only an
 // older message (commit(prev)).
 func (a *checker) overtaken(c ssa.Instruction, s *funcSites, f *msgFlow) ssa.Instruction {
+	if br, fail := a.errorOnlyCommit(c); fail != nil {
+		return a.overtakenOnError(c, br, fail, s, f)
+	}
 	var next []ssa.Instruction
 	h := consume.Search(c, false,
 		func(i ssa.Instruction) bool {

@@ -40,7 +40,11 @@
 //     return without an error; for a handler whose caller in the package
 //     (a direct call, or a loop it is passed to as a function or method
 //     value, consume(ctx, r, s.handle)) commits or acks the message after
-//     it returns, a return of nil; for a watermill handler, a return of nil;
+//     it returns, a return of nil, or any return of a handler without
+//     results, which cannot report the failure (a closure without results
+//     that only binds the handler's dependencies, go consume(ctx, topic,
+//     func(ctx, m) { handle(ctx, m, store) }), is looked through to the
+//     loop that commits); for a watermill handler, a return of nil;
 //   - an amqp091 Reject or Nack without requeue, when no package in sight
 //     names x-dead-letter-exchange.
 //

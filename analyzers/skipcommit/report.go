@@ -40,6 +40,9 @@ func (a *checker) report(s *funcState, h *ssa.Call, via string, f *finding) {
 	case returnsNil:
 		cat = "returns-nil"
 		msg = fmt.Sprintf("%s and %s returns nil: its caller then commits the message, %s, so it is lost; return the error, retry, or publish it to a dead letter and check the error", fails, a.funcOf(s.fn), commit)
+	case returnsVoid:
+		cat = "returns-nil"
+		msg = fmt.Sprintf("%s and %s returns without an error (it has no result to report one): its caller then commits the message, %s, so it is lost; return the error and let the caller stop or retry, or publish it to a dead letter and check the error", fails, a.funcOf(s.fn), commit)
 	case watermil:
 		cat = "watermill-nil"
 		msg = fmt.Sprintf("%s and the handler returns nil, so the watermill router acks the message and it is lost; return the error (the router nacks and redelivers) or publish it to a dead letter and check the error", fails)

@@ -15,12 +15,13 @@ import (
 type kind int
 
 const (
-	movesOn    kind = iota // the next message of a loop whose commits are cumulative
-	commits                // a commit, mark or ack of the message
-	returns                // a per-message function returns without an error; its commit of the next message passes it
-	watermil               // a watermill handler returns nil: the router acks
-	returnsNil             // a handler returns nil to a caller that then commits or acks the message
-	drops                  // an amqp reject without requeue and no dead-letter exchange in sight
+	movesOn     kind = iota // the next message of a loop whose commits are cumulative
+	commits                 // a commit, mark or ack of the message
+	returns                 // a per-message function returns without an error; its commit of the next message passes it
+	watermil                // a watermill handler returns nil: the router acks
+	returnsNil              // a handler returns nil to a caller that then commits or acks the message
+	returnsVoid             // a handler without results returns to a caller that then commits or acks the message
+	drops                   // an amqp reject without requeue and no dead-letter exchange in sight
 )
 
 // A finding is a failure path that passes over the message.
@@ -168,6 +169,14 @@ func (a *checker) returnFinding(s *funcState, ret *ssa.Return) *finding {
 			if c, via := a.callerCommit(s.fn); c != nil {
 				return &finding{kind: returnsNil, commit: via, where: c.Pos()}
 			}
+		}
+	}
+	if res.Len() == 0 && len(s.commits) == 0 {
+		// A handler without results cannot tell its caller that it
+		// failed: a caller that commits or acks after it returns passes
+		// over the failure.
+		if c, via := a.callerCommit(s.fn); c != nil {
+			return &finding{kind: returnsVoid, commit: via, where: c.Pos()}
 		}
 	}
 	if !s.kafka {
@@ -348,19 +357,39 @@ func (a *checker) marksOnly(instr ssa.Instruction) bool {
 
 // callerCommit returns a commit or ack that a caller of fn in this package
 // runs after the call, in the same iteration (the caller commits the
-// message fn returned nil for), and its chain; or nil.
+// message fn returned nil for), and its chain; or nil. A caller without
+// results that does not commit after the call (a closure binding the
+// handler's dependencies: func(ctx, m) { handle(ctx, m, store) }) loses
+// the outcome too, so its own callers are searched, up to maxWrappers
+// levels.
 func (a *checker) callerCommit(fn *ssa.Function) (ssa.Instruction, string) {
-	for _, site := range a.callersOf(fn) {
-		c := consume.Search(site, false, func(i ssa.Instruction) bool {
-			call, ok := i.(*ssa.Call)
-			return ok && a.CommitVia(&call.Call) != "" && !a.marksOnly(i)
-		}, nil)
-		if c != nil {
-			return c, a.CommitVia(&c.(*ssa.Call).Call)
+	seen := map[*ssa.Function]bool{fn: true}
+	fns := []*ssa.Function{fn}
+	for depth := 0; depth <= maxWrappers && len(fns) > 0; depth++ {
+		var wrappers []*ssa.Function
+		for _, f := range fns {
+			for _, site := range a.callersOf(f) {
+				c := consume.Search(site, false, func(i ssa.Instruction) bool {
+					call, ok := i.(*ssa.Call)
+					return ok && a.CommitVia(&call.Call) != "" && !a.marksOnly(i)
+				}, nil)
+				if c != nil {
+					return c, a.CommitVia(&c.(*ssa.Call).Call)
+				}
+				if p := site.Parent(); p != nil && !seen[p] && p.Signature.Results().Len() == 0 {
+					seen[p] = true
+					wrappers = append(wrappers, p)
+				}
+			}
 		}
+		fns = wrappers
 	}
 	return nil, ""
 }
+
+// maxWrappers is how many callers without results callerCommit climbs
+// through to find the commit after a handler.
+const maxWrappers = 2
 
 // callersOf returns the calls of fn in the package's functions: static
 // calls, and calls through the parameter of a package function that fn is
@@ -368,22 +397,29 @@ func (a *checker) callerCommit(fn *ssa.Function) (ssa.Instruction, string) {
 func (a *checker) callersOf(fn *ssa.Function) []*ssa.Call {
 	if a.callers == nil {
 		a.callers = make(map[*ssa.Function][]*ssa.Call)
-		passed := make(map[*ssa.Parameter]*ssa.Function) // parameter → the function value passed to it
+		passed := make(map[*ssa.Parameter][]*ssa.Function) // parameter → the function values passed to it
 		for _, f := range a.funcs {
 			for _, b := range f.Blocks {
 				for _, instr := range b.Instrs {
-					call, ok := instr.(*ssa.Call)
-					if !ok {
+					var common *ssa.CallCommon
+					switch x := instr.(type) {
+					case *ssa.Call:
+						common = &x.Call
+					case *ssa.Go:
+						common = &x.Call // go consume(ctx, topic, handler): the handler still runs in the loop
+					default:
 						continue
 					}
-					callee := call.Call.StaticCallee()
+					callee := common.StaticCallee()
 					if callee == nil {
 						continue
 					}
-					a.callers[callee] = append(a.callers[callee], call)
-					for i, arg := range call.Call.Args {
+					if call, ok := instr.(*ssa.Call); ok {
+						a.callers[callee] = append(a.callers[callee], call)
+					}
+					for i, arg := range common.Args {
 						if v := funcValue(arg); v != nil && i < len(callee.Params) {
-							passed[callee.Params[i]] = v
+							passed[callee.Params[i]] = append(passed[callee.Params[i]], v)
 						}
 					}
 				}
@@ -393,8 +429,10 @@ func (a *checker) callersOf(fn *ssa.Function) []*ssa.Call {
 			for _, b := range f.Blocks {
 				for _, instr := range b.Instrs {
 					if call, ok := instr.(*ssa.Call); ok {
-						if p, ok := call.Call.Value.(*ssa.Parameter); ok && passed[p] != nil {
-							a.callers[passed[p]] = append(a.callers[passed[p]], call)
+						if p, ok := call.Call.Value.(*ssa.Parameter); ok {
+							for _, v := range passed[p] {
+								a.callers[v] = append(a.callers[v], call)
+							}
 						}
 					}
 				}
