@@ -34,7 +34,7 @@ func bad(ctx context.Context, db *sql.DB) {
 	defer cl.Close()
 	r := consumer.New(db, cl) // want `consumer\.New gets a group client with franz-go's default autocommit: \(\*Runner\)\.Run's \(\*kgo\.Client\)\.PollFetches \(consumer\.go:26\) is committed on a timer, a rebalance or Close, not after \(\*sql\.DB\)\.ExecContext \(consumer\.go:29\) handles the records`
 	r.Run(ctx)
-	consumer.Consume(ctx, cl, db) // want `consumer\.Consume gets a group client with franz-go's default autocommit: Consume's \(\*kgo\.Client\)\.PollRecords`
+	consumer.Consume(ctx, cl, db)    // want `consumer\.Consume gets a group client with franz-go's default autocommit: Consume's \(\*kgo\.Client\)\.PollRecords`
 	consumer.NewCounter(cl).Run(ctx) // polled, but no work follows
 }
 
