@@ -21,6 +21,4 @@ type Transfer struct {
 	ID string
 }
 
-func String(v string) *string { return &v }
-
 func Int64(v int64) *int64 { return &v }
