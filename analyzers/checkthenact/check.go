@@ -210,6 +210,10 @@ func (c *checker) decide(fd *ast.FuncDecl, r, w site, evs []event, i, j int, txs
 			why = fmt.Sprintf("the unique key on %s.%s fails the second insert only after %s (line %d) has run: insert the key first, in the transaction of the work", r.op.Table, r.op.Column, eff, c.line(effPos))
 		case w.op.Store == "gorm":
 			why = fmt.Sprintf("the GORM model of %s has no unique index on %s: add uniqueIndex (and the index), or claim with clause.OnConflict{DoNothing: true}", r.op.Table, r.op.Column)
+		case w.op.Conflict && known:
+			why = fmt.Sprintf("%s.%s has no unique index in the module's schema, so the insert's ON CONFLICT never fires on it: add a unique index on %s, or claim the key in a table whose key it is", r.op.Table, r.op.Column, r.op.Column)
+		case w.op.Conflict:
+			why = fmt.Sprintf("the insert's ON CONFLICT target does not cover %s, so it never fires on the key: target %s with a unique index on it, or claim the key in a table whose key it is", r.op.Column, r.op.Column)
 		case known:
 			why = fmt.Sprintf("%s.%s has no unique index in the module's schema: add one, or claim the key first with INSERT ... ON CONFLICT DO NOTHING", r.op.Table, r.op.Column)
 		default:

@@ -54,7 +54,16 @@
 // call whose effects are out of sight counts: the GET guards it); a GET
 // followed only by the SET guards nothing.
 //
-// Not reported: an INSERT ... ON CONFLICT (DO NOTHING or DO UPDATE), a GORM
+// An INSERT ... ON CONFLICT claims the key only where its conflict can
+// fire on the key's column: a conflict target naming the column, or, with
+// no target, a unique key on the column in the module's schema. One whose
+// target names other columns, or whose table's schema shows no unique key
+// on the column (only a generated id), is a plain insert and is judged as
+// one. Where the table's schema is not in sight, or the target names a
+// constraint, it is taken for a claim.
+//
+// Not reported: an INSERT ... ON CONFLICT (DO NOTHING or DO UPDATE) that
+// claims the key, a GORM
 // Create with clause.OnConflict, SETNX, SET ... NX and SetArgs with Mode
 // "NX" (claims); a claim of the key between the check and the insert; a
 // read with FOR UPDATE, a lock that covers the checked key held when the

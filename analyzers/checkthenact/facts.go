@@ -21,16 +21,17 @@ type KeyOps struct {
 
 // A KeyOp is one read, insert or claim of a key by the function.
 type KeyOp struct {
-	Kind    apis.KeyCall
-	Store   string     // "sql", "gorm" or "redis"
-	Table   string     // "" for Redis
-	Column  string     // the key column; "" for a whole GORM model (Path ends in "*")
-	Keys    []string   // a read: every key column of its lookup
-	Param   int        // the parameter carrying the key; -1 the receiver
-	Path    []string   // fields and getters below the parameter; "*" last: every field of a GORM model
-	Chain   []string   // calls down to the library call
-	Uniques [][]string // a GORM insert: the model's unique keys from its tags
-	Locked  bool       // a read that locks (FOR UPDATE)
+	Kind     apis.KeyCall
+	Store    string     // "sql", "gorm" or "redis"
+	Table    string     // "" for Redis
+	Column   string     // the key column; "" for a whole GORM model (Path ends in "*")
+	Keys     []string   // a read: every key column of its lookup
+	Param    int        // the parameter carrying the key; -1 the receiver
+	Path     []string   // fields and getters below the parameter; "*" last: every field of a GORM model
+	Chain    []string   // calls down to the library call
+	Uniques  [][]string // a GORM insert: the model's unique keys from its tags
+	Locked   bool       // a read that locks (FOR UPDATE)
+	Conflict bool       // an insert whose ON CONFLICT cannot fire on Column (no unique key covers it)
 }
 
 // AFact implements analysis.Fact.

@@ -3,6 +3,7 @@ package checkthenact
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/apis"
@@ -77,20 +78,42 @@ func (c *checker) sqlSites(call *ast.CallExpr, fn *types.Func, qc apis.QueryCall
 			if ins.Upsert {
 				kind = apis.KeyClaim
 			}
+			var target []string
 			if st.Conflict != nil {
 				kind = apis.KeyClaim
-				if cols := conflictCols(st.Conflict.Target); len(cols) > 0 {
-					c.localKeys = append(c.localKeys, sqlscan.UniqueKey{Table: ins.Table, Columns: cols})
+				if target = conflictCols(st.Conflict.Target); len(target) > 0 {
+					c.localKeys = append(c.localKeys, sqlscan.UniqueKey{Table: ins.Table, Columns: target})
 				}
 			}
 			for i, col := range ins.Columns {
 				if e := arg(ins.Params[i]); e != nil {
-					sites = append(sites, site{op: KeyOp{Kind: kind, Store: "sql", Table: ins.Table, Column: col, Chain: chain}, call: call, key: e})
+					op := KeyOp{Kind: kind, Store: "sql", Table: ins.Table, Column: col, Chain: chain}
+					if st.Conflict != nil && !c.conflictClaims(ins.Table, col, st.Conflict.Target, target) {
+						op.Kind, op.Conflict = apis.KeyWrite, true
+					}
+					sites = append(sites, site{op: op, call: call, key: e})
 				}
 			}
 		}
 	}
 	return sites, locks
+}
+
+// conflictClaims reports whether an INSERT ... ON CONFLICT into table
+// claims the key it writes to col: a conflict target naming col, or, with
+// no target (a conflict on any unique key of the table), a unique key on
+// col. Where the schema of the table is not in sight, or the target is a
+// constraint's name, the insert is taken for a claim, as before: only a
+// conflict the module shows cannot fire on col makes it a plain insert.
+func (c *checker) conflictClaims(table, col, target string, cols []string) bool {
+	if len(cols) > 0 {
+		return slices.Contains(cols, col)
+	}
+	if strings.TrimSpace(target) != "" {
+		return true // ON CONSTRAINT name: its columns are not in the statement
+	}
+	s := c.moduleSchema()
+	return !s.HasTable(table) || s.Unique(table, col)
 }
 
 // conflictCols returns the columns of an ON CONFLICT target.

@@ -1,0 +1,3 @@
+module checkthenact/conflictnokey
+
+go 1.26
