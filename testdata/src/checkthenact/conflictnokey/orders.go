@@ -72,3 +72,14 @@ func UnknownTable(ctx context.Context, db *sql.DB, key string, amount int64) err
 	_, err := db.ExecContext(ctx, `INSERT INTO refunds (idempotency_key, amount) VALUES ($1, $2) ON CONFLICT DO NOTHING`, key, amount)
 	return err
 }
+
+// OtherTargetNoSchema: no schema of refunds is in sight and the conflict
+// target is the id: nothing claims the checked key, as with a plain insert.
+func OtherTargetNoSchema(ctx context.Context, db *sql.DB, id, key string, amount int64) error { // want OtherTargetNoSchema:`keyOps\(read refunds\.idempotency_key of p3, claim refunds\.id of p2, insert refunds\.idempotency_key of p3, insert refunds\.amount of p4; writes: \(\*sql\.DB\)\.ExecContext\)`
+	var found bool
+	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM refunds WHERE idempotency_key = $1)`, key).Scan(&found); err != nil || found {
+		return err
+	}
+	_, err := db.ExecContext(ctx, `INSERT INTO refunds (id, idempotency_key, amount) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, id, key, amount) // want `OtherTargetNoSchema checks key .* the insert's ON CONFLICT target does not cover idempotency_key`
+	return err
+}
