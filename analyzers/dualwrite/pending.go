@@ -84,14 +84,10 @@ func (p *PendingPorts) String() string {
 
 // Wired lists the pending sites a package (or one of its dependencies)
 // completed and reported.
-type Wired struct {
-	Sites []string // "import/path.Iface.Method@usecase.go:40"
-}
+type Wired struct{ calls.WiredSites }
 
 // AFact implements analysis.Fact.
 func (*Wired) AFact() {}
-
-func (w *Wired) String() string { return fmt.Sprintf("wired(%d)", len(w.Sites)) }
 
 // AFact implements analysis.Fact.
 func (*Pending) AFact() {}
@@ -208,7 +204,7 @@ func (c *checker) reportPending() {
 	if calls.TestSupport(c.pass.Pkg) {
 		return // a test fixture's wiring repeats the real root's
 	}
-	wired := calls.ReadWired(c.pass, wiredSites)
+	wired := calls.ReadWired(c.pass)
 	completeAll := func(m *types.Func, sites []PendingSite, user *types.Package, idPrefix string) {
 		for _, s := range sites {
 			id := idPrefix + calls.MethodKey(m) + "@" + s.Pos
@@ -240,16 +236,8 @@ func (c *checker) reportPending() {
 		}
 	}
 	if sites := wired.Added(); sites != nil {
-		c.pass.ExportPackageFact(&Wired{Sites: sites})
+		c.pass.ExportPackageFact(&Wired{calls.WiredSites{Sites: sites}})
 	}
-}
-
-// wiredSites returns the sites of a Wired fact.
-func wiredSites(f analysis.Fact) []string {
-	if w, ok := f.(*Wired); ok {
-		return w.Sites
-	}
-	return nil
 }
 
 // complete returns the finding of a pending site left by package user and

@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/funcname"
@@ -77,14 +75,10 @@ func (p *Pending) String() string {
 
 // Wired lists the pending sites a package (or one of its dependencies)
 // completed and reported.
-type Wired struct {
-	Sites []string // "import/path:checkout.go:30"
-}
+type Wired struct{ calls.WiredSites }
 
 // AFact implements analysis.Fact.
 func (*Wired) AFact() {}
-
-func (w *Wired) String() string { return fmt.Sprintf("wired(%d)", len(w.Sites)) }
 
 // maxPendingSites bounds the sites of one package's fact.
 const maxPendingSites = 32
@@ -240,7 +234,7 @@ func (c *checker) completePending() {
 	if calls.TestSupport(c.pass.Pkg) {
 		return // a test fixture's wiring repeats the real root's
 	}
-	wired := calls.ReadWired(c.pass, wiredSites)
+	wired := calls.ReadWired(c.pass)
 	for _, f := range c.pass.AllPackageFacts() {
 		p, ok := f.Fact.(*Pending)
 		if !ok || f.Package == c.pass.Pkg {
@@ -258,16 +252,8 @@ func (c *checker) completePending() {
 		}
 	}
 	if sites := wired.Added(); sites != nil {
-		c.pass.ExportPackageFact(&Wired{Sites: sites})
+		c.pass.ExportPackageFact(&Wired{calls.WiredSites{Sites: sites}})
 	}
-}
-
-// wiredSites returns the sites of a Wired fact.
-func wiredSites(f analysis.Fact) []string {
-	if w, ok := f.(*Wired); ok {
-		return w.Sites
-	}
-	return nil
 }
 
 // complete returns the finding of a site left by package user and where

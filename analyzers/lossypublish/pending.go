@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"sort"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/funcname"
@@ -57,14 +55,10 @@ func (p *RelayPending) String() string {
 
 // Wired lists the pending relay sites a package (or one of its
 // dependencies) completed and reported.
-type Wired struct {
-	Sites []string // "import/path.Func@outbox.go:34"
-}
+type Wired struct{ calls.WiredSites }
 
 // AFact implements analysis.Fact.
 func (*Wired) AFact() {}
-
-func (w *Wired) String() string { return fmt.Sprintf("wired(%d)", len(w.Sites)) }
 
 const maxPendingSites = 8
 
@@ -131,7 +125,7 @@ func (c *checker) completePending() {
 	if calls.TestSupport(c.pass.Pkg) {
 		return // a test fixture's wiring repeats the real root's
 	}
-	wired := calls.ReadWired(c.pass, wiredSites)
+	wired := calls.ReadWired(c.pass)
 	for _, f := range c.pass.AllObjectFacts() {
 		p, ok := f.Fact.(*RelayPending)
 		relay, isFunc := f.Object.(*types.Func)
@@ -158,16 +152,8 @@ func (c *checker) completePending() {
 		}
 	}
 	if sites := wired.Added(); sites != nil {
-		c.pass.ExportPackageFact(&Wired{Sites: sites})
+		c.pass.ExportPackageFact(&Wired{calls.WiredSites{Sites: sites}})
 	}
-}
-
-// wiredSites returns the sites of a Wired fact.
-func wiredSites(f analysis.Fact) []string {
-	if w, ok := f.(*Wired); ok {
-		return w.Sites
-	}
-	return nil
 }
 
 // lossyImplementation returns an implementation of m the package sees

@@ -1,6 +1,7 @@
 package calls
 
 import (
+	"fmt"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -15,14 +16,30 @@ type WiredSet struct {
 	added []string
 }
 
-// ReadWired collects the sites listed by the package facts of pass's
-// dependencies; sites returns those of one fact (nil for a fact of
-// another type).
-func ReadWired(pass *analysis.Pass, sites func(analysis.Fact) []string) *WiredSet {
+// WiredSites is the body of every analyzer's Wired package fact: the
+// pending sites a package completed and reported. Each analyzer declares
+// its own fact type embedding it (a fact type belongs to one analyzer):
+//
+//	type Wired struct{ calls.WiredSites }
+//	func (*Wired) AFact() {}
+type WiredSites struct {
+	Sites []string // site ids, e.g. "import/path:checkout.go:30"
+}
+
+func (w *WiredSites) String() string { return fmt.Sprintf("wired(%d)", len(w.Sites)) }
+
+// wiredSites returns the sites of the fact.
+func (w *WiredSites) wiredSites() []string { return w.Sites }
+
+// ReadWired collects the sites listed by the Wired package facts (those
+// embedding WiredSites) of pass's dependencies.
+func ReadWired(pass *analysis.Pass) *WiredSet {
 	w := &WiredSet{done: make(map[string]bool)}
 	for _, f := range pass.AllPackageFacts() {
-		for _, s := range sites(f.Fact) {
-			w.done[s] = true
+		if wf, ok := f.Fact.(interface{ wiredSites() []string }); ok {
+			for _, s := range wf.wiredSites() {
+				w.done[s] = true
+			}
 		}
 	}
 	return w
