@@ -15,6 +15,7 @@ require (
 	github.com/rabbitmq/amqp091-go v1.10.0
 	github.com/redis/go-redis/v9 v9.7.0
 	github.com/segmentio/kafka-go v0.4.51
+	github.com/stripe/stripe-go/v82 v82.5.1
 	github.com/twmb/franz-go v1.22.3
 	golang.org/x/sync v0.25.0
 	gorm.io/gorm v1.31.1

@@ -37,6 +37,16 @@
 // sets no Idempotency-Key header: a retry after a timeout repeats a write
 // that may already have happened.
 //
+// A payment provider's create call (stripe-go's transfer.New, charge.New,
+// sc.V1Transfers.Create, ...) whose params carry no idempotency key is
+// reported in a retry and also in the handling of one delivery (a Kafka
+// loop, a watermill or RabbitMQ handler): a redelivery after a later
+// failure creates a second transfer or charge. Only params the function
+// builds itself are judged (a literal, or a local no helper is given);
+// stripe-go's own key, made when it retries within one call, does not last
+// across attempts. The correct form sets params.SetIdempotencyKey to a key
+// derived from the message or operation.
+//
 // A generator, a retry helper or an unkeyed write behind the project's own
 // interface, a method value or a function kept in a field, local or map
 // counts when every function the call may run (the implementations in the

@@ -33,15 +33,20 @@ func (*RetriesParam) AFact() {}
 func (f *RetriesParam) String() string { return fmt.Sprintf("retriesParam(%d)", f.Param) }
 
 // SendsUnkeyedWrite marks a function that sends a POST, PUT or PATCH request
-// without an Idempotency-Key header.
+// without an Idempotency-Key header, or asks a payment provider to create an
+// object with no idempotency key in its params (Payment).
 type SendsUnkeyedWrite struct {
-	Method string
-	Chain  string // the calls below the function, e.g. "(*http.Client).Do"
+	Method  string
+	Chain   string // the calls below the function, e.g. "(*http.Client).Do"
+	Payment bool
 }
 
 func (*SendsUnkeyedWrite) AFact() {}
 
 func (f *SendsUnkeyedWrite) String() string {
+	if f.Payment {
+		return "sendsUnkeyedPayment(" + f.Chain + ")"
+	}
 	return "sendsUnkeyedWrite(" + f.Method + " via " + f.Chain + ")"
 }
 
@@ -252,7 +257,8 @@ func (c *checker) computeRetries(fd *ast.FuncDecl) *RetriesParam {
 }
 
 // computeUnkeyed decides whether fd sends a write request without an
-// Idempotency-Key header.
+// Idempotency-Key header; a payment create is preferred, since it is
+// judged in deliveries too.
 func (c *checker) computeUnkeyed(fd *ast.FuncDecl) *SendsUnkeyedWrite {
 	fdCur, ok := c.findNode(fd)
 	if !ok {
@@ -260,11 +266,11 @@ func (c *checker) computeUnkeyed(fd *ast.FuncDecl) *SendsUnkeyedWrite {
 	}
 	var found *SendsUnkeyedWrite
 	for cur := range fdCur.Preorder((*ast.CallExpr)(nil)) {
-		if found != nil {
+		if found != nil && found.Payment {
 			break
 		}
-		if w, ok := c.unkeyedWrite(cur); ok {
-			found = &SendsUnkeyedWrite{Method: w.method, Chain: w.chain}
+		if w, ok := c.unkeyedWrite(cur); ok && (found == nil || w.payment) {
+			found = &SendsUnkeyedWrite{Method: w.method, Chain: w.chain, Payment: w.payment}
 		}
 	}
 	return found

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/funcname"
 )
 
@@ -29,10 +30,11 @@ func (c *checker) scanAttempt(body inspector.Cursor, at attempt) {
 			c.reportFresh(call, g, fl, at)
 			continue
 		}
-		if at.kind == delivery {
-			continue
-		}
-		if w, ok := c.unkeyedWrite(cur); ok {
+		// A delivery is repeated by redelivery, which an HTTP client's
+		// own retries do not see: only a payment create is judged there
+		// (a second transfer is money; a plain POST in a consumer is the
+		// service's own API, often idempotent by design).
+		if w, ok := c.unkeyedWrite(cur); ok && (at.kind != delivery || w.payment) {
 			c.reportUnkeyed(call, w, at)
 		}
 	}
@@ -43,6 +45,7 @@ type unkeyed struct {
 	method   string
 	chain    string
 	retrying bool // built for a retrying client
+	payment  bool // a payment provider's create call (stripe-go), no key in its params
 }
 
 // unkeyedWrite reports whether the call at cur sends (or builds for
@@ -66,9 +69,13 @@ func (c *checker) unkeyedWrite(cur inspector.Cursor) (unkeyed, bool) {
 		fn := apis.Callee(info, call)
 		return unkeyed{method: rb.Method, chain: funcname.Code(fn, nil), retrying: rb.Retrying}, true
 	}
+	if w, ok := c.unkeyedPaymentCreate(cur); ok {
+		return w, true
+	}
 	ts := c.sums.CallTargets(call)
 	if chain, ok := targetsChain(c.calleeName(call, ts), ts, c.unkeyedBelow); ok {
-		return unkeyed{method: ts[0].Sum.unkeyed.Method, chain: chain}, true
+		payment := calls.Every(ts, func(t reached) bool { return t.Sum.unkeyed.Payment })
+		return unkeyed{method: ts[0].Sum.unkeyed.Method, chain: chain, payment: payment}, true
 	}
 	return unkeyed{}, false
 }

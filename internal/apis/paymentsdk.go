@@ -70,3 +70,39 @@ func isStripeRequest(fn *types.Func) bool {
 	named, ok := types.Unalias(ptr.Elem()).(*types.Named)
 	return ok && named.Obj().Pkg() != nil && NormPath(named.Obj().Pkg().Path()) == stripePath
 }
+
+// IsPaymentCreate reports whether fn asks the payment provider to create
+// an object — a charge, a payment intent, a transfer, a payout, a refund,
+// a checkout session: stripe-go's resource New, a resource Client's New,
+// or a v82 service's Create. Each is a POST that the provider deduplicates
+// only by an idempotency key; stripe-go's own key (made when it retries
+// within one call) lasts one call, so a repeated operation creates a second
+// object.
+func IsPaymentCreate(fn *types.Func) bool {
+	return (fn.Name() == "New" || fn.Name() == "Create") && isStripeRequest(fn)
+}
+
+// PaymentParamsIndex returns the index of the parameter of a payment call
+// that carries its params (a pointer to stripe-go's ...Params struct, where
+// the idempotency key is set), or -1.
+func PaymentParamsIndex(fn *types.Func) int {
+	params := fn.Signature().Params()
+	for i := params.Len() - 1; i >= 0; i-- {
+		ptr, ok := types.Unalias(params.At(i).Type()).(*types.Pointer)
+		if !ok {
+			continue
+		}
+		named, ok := types.Unalias(ptr.Elem()).(*types.Named)
+		if ok && named.Obj().Pkg() != nil && NormPath(named.Obj().Pkg().Path()) == stripePath && strings.HasSuffix(named.Obj().Name(), "Params") {
+			return i
+		}
+	}
+	return -1
+}
+
+// IsPaymentPath reports whether path is a package of a payment provider's
+// SDK (its helpers, such as stripe.String, cannot set a key on params).
+func IsPaymentPath(path string) bool {
+	p := NormPath(path)
+	return p == stripePath || strings.HasPrefix(p, stripePath+"/")
+}

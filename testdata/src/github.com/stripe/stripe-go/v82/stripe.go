@@ -26,6 +26,7 @@ func String(v string) *string { return &v }
 
 type Client struct {
 	V1CheckoutSessions v1CheckoutSessionService
+	V1Transfers        v1TransferService
 }
 
 func NewClient(key string) *Client { return &Client{} }
