@@ -116,7 +116,16 @@
 // query or a project helper that claims, and skips on an existing claim)
 // the transaction's Commit, BeginTx or BeginFunc may be cancelled: the
 // claim rolls back with the effects and the redelivery replays the unit.
-// A publish outside that transaction is still reported.
+// A publish outside that transaction is still reported. Nor is a claim
+// transaction reported: one that takes work for later and returns it —
+// its first statement locks rows (SELECT ... FOR UPDATE [SKIP LOCKED], or
+// an UPDATE over such a subquery), every statement repeats harmlessly
+// (status = 'PROCESSING', not balance = balance - $1), all of it constant
+// SQL, and nothing else in it leaves the process (no publish, network
+// call or project helper). A cut rolls the claim back and the rows wait
+// for the next run. A mark of the previous batch before the lock, a
+// publish inside, or a function that returns only an error (it records
+// work done rather than claiming work) is reported as before.
 //
 // Libraries:
 //   - commits: pgx and database/sql/sqlx transactions (Commit, BeginTx,

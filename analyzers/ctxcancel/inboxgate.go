@@ -13,8 +13,8 @@ import (
 // Inside an inbox-gated unit (internal/inbox: one transaction claims the
 // message's stable ID and skips on an existing claim) a cancelled Commit
 // or BeginTx is harmless: the claim rolls back with the effects and the
-// redelivery replays the unit. Such transaction sinks are of their own
-// kind, sinkGatedTx: rule 1 (shutdown) and rule 2 (mixed) leave them
+// redelivery replays the unit. Such transaction sinks — and a claim
+// transaction's (claimtx.go) — are of their own kind, sinkGatedTx: rule 1 (shutdown) and rule 2 (mixed) leave them
 // alone, rule 3 (a detached context without a timeout: a hang) does not.
 // A publish leaves the transaction and stays a sink.
 
@@ -25,7 +25,7 @@ const sinkGatedTx apis.SinkKind = "gatedtx"
 // gateKind returns sinkGatedTx for a transaction sink of an inbox-gated
 // unit, and kind otherwise.
 func (s *state) gateKind(kind apis.SinkKind, instr ssa.CallInstruction) apis.SinkKind {
-	if kind == apis.SinkTx && s.gatedTxSink(instr) {
+	if kind == apis.SinkTx && (s.gatedTxSink(instr) || s.claimTxSink(instr)) {
 		return sinkGatedTx
 	}
 	return kind

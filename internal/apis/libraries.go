@@ -26,3 +26,15 @@ func IsTableLibrary(p string) bool {
 	}
 	return false
 }
+
+// IsDBPath reports whether import path p belongs to a tabled database
+// library or ORM (DBPaths).
+func IsDBPath(p string) bool {
+	n := NormPath(p)
+	for _, l := range DBPaths {
+		if n == l || strings.HasPrefix(n, l+"/") {
+			return true
+		}
+	}
+	return false
+}
