@@ -32,15 +32,16 @@
 // header or a field or parameter named like an idempotency key.
 //
 // It also reports (category "nokey") an outgoing POST, PUT or PATCH
-// (net/http, go-resty) built inside an attempt, directly or in a helper, or
+// (net/http, go-resty) built inside an attempt (a redelivered message's
+// handling included), directly or in a helper, or
 // sent through a retrying client such as hashicorp/go-retryablehttp, that
 // sets no Idempotency-Key header: a retry after a timeout repeats a write
 // that may already have happened.
 //
 // A payment provider's create call (stripe-go's transfer.New, charge.New,
 // sc.V1Transfers.Create, ...) whose params carry no idempotency key is
-// reported in a retry and also in the handling of one delivery (a Kafka
-// loop, a watermill or RabbitMQ handler): a redelivery after a later
+// reported the same way, in a retry or in the handling of one delivery (a
+// Kafka loop, a watermill or RabbitMQ handler): a redelivery after a later
 // failure creates a second transfer or charge. Only params the function
 // builds itself are judged (a literal, or a local no helper is given);
 // stripe-go's own key, made when it retries within one call, does not last

@@ -57,6 +57,9 @@ func (c *checker) reportUnkeyed(node ast.Node, w unkeyed, at attempt) {
 	case w.payment:
 		msg = fmt.Sprintf("%s in %s asks the payment provider to create an object with no idempotency key in its params, so a retry after a timeout creates a second one (pays or charges twice); set params.SetIdempotencyKey to a key derived once from the operation before %s",
 			w.chain, at.where, at.retry)
+	case at.kind == delivery:
+		msg = fmt.Sprintf("%s request sent by %s in %s sets no Idempotency-Key header, so a redelivery after a later failure repeats a write that may already have happened; set Idempotency-Key to a key derived from the message, such as its event ID",
+			w.method, w.chain, at.where)
 	case at.where == "":
 		msg = fmt.Sprintf("%s request built by %s for go-retryablehttp, which retries it, sets no Idempotency-Key header, so a retry after a timeout repeats a write that may already have happened; set Idempotency-Key to a key derived once from the operation",
 			w.method, w.chain)

@@ -30,11 +30,10 @@ func (c *checker) scanAttempt(body inspector.Cursor, at attempt) {
 			c.reportFresh(call, g, fl, at)
 			continue
 		}
-		// A delivery is repeated by redelivery, which an HTTP client's
-		// own retries do not see: only a payment create is judged there
-		// (a second transfer is money; a plain POST in a consumer is the
-		// service's own API, often idempotent by design).
-		if w, ok := c.unkeyedWrite(cur); ok && (at.kind != delivery || w.payment) {
+		// A delivery is an attempt too (SPEC: redelivery is a retry): a
+		// write request or a payment create without a key is repeated by
+		// the redelivery that follows a later failure.
+		if w, ok := c.unkeyedWrite(cur); ok {
 			c.reportUnkeyed(call, w, at)
 		}
 	}
