@@ -4,7 +4,8 @@
 // are all pushed (batch 5: an order-confirmation consumer). The workers
 // may still be confirming (or fail to confirm: they only log) when the
 // marked offsets are committed, so a failed or cut confirmation is never
-// redelivered.
+// redelivered. The hand-off is a select case, the shape rule 3 does not
+// take for a send to a worker channel.
 package pipeline
 
 import (

@@ -1,8 +1,11 @@
 // Package orders is the use case: it writes the order through its Storage
 // port and then publishes the event through its Events port, once directly
-// and once through a closure handed to a coordinator that waits for the
-// worker's acknowledgement (batch 5: an order API whose adapters are built
-// by bootstrap helpers that return the port types).
+// (Place) and once through a helper that wraps the publish in a closure and
+// hands it to a coordinator waiting for the worker's acknowledgement, or
+// calls it itself (PlaceAndWait; batch 5: an order API whose every write is
+// followed by such a publish). Place is recorded as pending on the port and
+// reported at the wiring; PlaceAndWait is not: the port is called only
+// inside the helper's closure.
 package orders
 
 import "context"
@@ -12,7 +15,7 @@ type Storage interface {
 }
 
 type Events interface {
-	Publish(ctx context.Context, id string) error
+	Publish(ctx context.Context, id string) error // want Publish:`pending\(orders.\(\*Service\).Place at orders.go:41\)`
 }
 
 // Coordinator runs the publish and waits for the acknowledgement.
@@ -38,12 +41,20 @@ func (s *Service) Place(ctx context.Context, id string) error {
 	return s.ev.Publish(ctx, id)
 }
 
-// PlaceAndWait writes and then publishes through the coordinator.
+// PlaceAndWait writes and then publishes through a helper that hands the
+// publish to the coordinator as a closure (or calls it when there is none).
 func (s *Service) PlaceAndWait(ctx context.Context, id string) error {
 	if err := s.st.Create(ctx, id); err != nil {
 		return err
 	}
+	return s.publishAndWait(ctx, id)
+}
+
+func (s *Service) publishAndWait(ctx context.Context, id string) error {
 	publish := func() error { return s.ev.Publish(ctx, id) }
+	if s.coord == nil {
+		return publish()
+	}
 	return s.coord.PublishAndWait(ctx, id, publish)
 }
 
