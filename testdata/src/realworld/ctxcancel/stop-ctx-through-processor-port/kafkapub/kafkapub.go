@@ -9,7 +9,9 @@ import (
 
 type Publisher struct{ w *kafka.Writer }
 
-func New() *Publisher { return &Publisher{w: &kafka.Writer{Addr: kafka.TCP("kafka:9092"), Topic: "acks"}} }
+func New() *Publisher {
+	return &Publisher{w: &kafka.Writer{Addr: kafka.TCP("kafka:9092"), Topic: "acks"}}
+}
 
 func (p *Publisher) PublishAck(ctx context.Context, value []byte) error { // want PublishAck:"reachesSink p0:writer.WriteMessages"
 	return p.w.WriteMessages(ctx, kafka.Message{Value: value})
