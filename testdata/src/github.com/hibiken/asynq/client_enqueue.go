@@ -1,5 +1,5 @@
 // Stub of github.com/hibiken/asynq v0.25.1 (client.go, asynq.go): the client's
-// enqueue calls, only the declarations used by tests.
+// enqueue calls, only the declarations used by tests (Option keeps one of its methods).
 package asynq
 
 import "context"
@@ -12,14 +12,8 @@ func NewTask(typename string, payload []byte, opts ...Option) *Task {
 // Option specifies the task processing behavior.
 type Option interface{ String() string }
 
-// RedisClientOpt is used to create a redis client that connects to a redis server directly.
-type RedisClientOpt struct{ Addr string }
-
 // Client is responsible for scheduling tasks.
 type Client struct{}
-
-// NewClient returns a new Client instance given a redis connection option.
-func NewClient(r RedisClientOpt) *Client { return &Client{} }
 
 // TaskInfo describes a task and its metadata.
 type TaskInfo struct{ ID string }

@@ -1,4 +1,4 @@
-// Stub of github.com/volatiletech/sqlboiler/v4 v4.19.1 (boil/db.go, boil/columns.go):
+// Stub of github.com/volatiletech/sqlboiler/v4 v4.18.0 (boil/db.go, boil/columns.go):
 // only the declarations used by tests.
 package boil
 
@@ -7,7 +7,7 @@ import (
 	"database/sql"
 )
 
-// ContextExecutor can perform SQL queries with context.
+// ContextExecutor can perform SQL queries with context (the real one also embeds Executor).
 type ContextExecutor interface {
 	ExecContext(ctx context.Context, query string, args ...interface{}) (sql.Result, error)
 	QueryContext(ctx context.Context, query string, args ...interface{}) (*sql.Rows, error)
