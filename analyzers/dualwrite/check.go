@@ -156,7 +156,7 @@ func (c *checker) pendingWrites(f *flow, p *event, pending []*event, acks, reads
 		}
 		if pw, o := c.pairing(f, p, []*event{w}, acks, reads); pw != nil {
 			seen[w.pending] = true
-			out = append(out, OtherWrite{Method: calls.MethodKey(w.pending), Order: uint8(o)})
+			out = append(out, otherWrite(w, o))
 		}
 	}
 	return out

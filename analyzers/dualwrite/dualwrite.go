@@ -105,6 +105,11 @@ type event struct {
 	// implementation is in sight: its effect is known only where one is
 	// (see pending.go).
 	pending *types.Func
+	// via is the port whose function argument viaParam holds the call
+	// (repo.WithTx(ctx, func(tx) error { repo.Update(...) })): the call
+	// runs when via's implementation runs that argument (callbackports.go).
+	via      *types.Func
+	viaParam int
 }
 
 // name returns how messages name the function: its declaration's name,

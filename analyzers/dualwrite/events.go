@@ -41,6 +41,7 @@ func (c *checker) events(fn ast.Node, body *ast.BlockStmt) (evs []*event, acks, 
 					ch := []string{funcName(m, nil)}
 					evs = append(evs, &event{call: n, kind: calls.Publish, chain: ch, tx: inTx[n], pending: m},
 						&event{call: n, kind: calls.Write, chain: ch, tx: inTx[n], pending: m})
+					evs = append(evs, c.callbackPortWrites(n, m, inTx[n])...)
 				}
 				return true
 			}

@@ -113,6 +113,10 @@ const maxOthers = 6
 type OtherWrite struct {
 	Method string
 	Order  uint8
+	// Via is the port (calls.MethodKey) whose function argument ViaParam
+	// makes the call; "" for a call the function makes itself.
+	Via      string
+	ViaParam uint8
 }
 
 // anyPublishLike reports whether some event is a pending call of a
@@ -146,7 +150,7 @@ func (c *checker) addPending(name, recv string, p, w *event, o order, txDesc str
 		m, need, known, others = p.pending, calls.Publish, w.chain, nil
 	case w.pending != nil && p.pending == nil:
 		m, need, known = w.pending, calls.Write, p.chain
-		if len(others) < 2 {
+		if len(others) < 2 && (len(others) == 0 || others[0].Via == "") {
 			others = nil // the method itself is the only candidate
 		}
 	case p.pending != nil && w.pending != nil && p.pending != w.pending:
@@ -243,6 +247,12 @@ func (c *checker) reportPending() {
 // complete returns the finding of a pending site left by package user and
 // where to report it, or a nil range when this package cannot complete it.
 func (c *checker) complete(m *types.Func, s PendingSite, user *types.Package) (string, analysis.Range) {
+	return c.completeBy(m, s, user, OtherWrite{})
+}
+
+// completeBy is complete for a write chosen among the candidates (by:
+// the candidate, whose Via names the port that runs it; zero: none).
+func (c *checker) completeBy(m *types.Func, s PendingSite, user *types.Package, by OtherWrite) (string, analysis.Range) {
 	need := calls.Effect(s.Need)
 	if need == calls.Write && len(s.Others) > 0 {
 		// The publish is known; the write is the first candidate port
@@ -253,7 +263,7 @@ func (c *checker) complete(m *types.Func, s PendingSite, user *types.Package) (s
 	if impl == nil {
 		return "", nil
 	}
-	via := short(append([]string{funcName(m, c.pass.Pkg)}, ch...))
+	via := short(append(c.viaChain(by, funcName(m, c.pass.Pkg)), ch...))
 	publish, write := via, short(s.Known)
 	if need == calls.Write {
 		publish, write = short(s.Known), via
@@ -263,9 +273,12 @@ func (c *checker) complete(m *types.Func, s PendingSite, user *types.Package) (s
 	if len(s.Others) > 0 {
 		for _, other := range s.Others {
 			cand := c.calls.MethodByKey(other.Method)
+			if !c.viaRunsNow(other) {
+				continue
+			}
 			if impl, och := c.calls.ImplWithEffect(cand, calls.Write); impl != nil {
 				om, oimpl, o = cand, impl, order(other.Order)
-				write = short(append([]string{funcName(om, c.pass.Pkg)}, och...))
+				write = short(append(c.viaChain(other, funcName(om, c.pass.Pkg)), och...))
 				break
 			}
 		}
@@ -304,10 +317,13 @@ func (c *checker) complete(m *types.Func, s PendingSite, user *types.Package) (s
 func (c *checker) completeWrite(s PendingSite, user *types.Package) (string, analysis.Range) {
 	for _, other := range s.Others {
 		m := c.calls.MethodByKey(other.Method)
+		if !c.viaRunsNow(other) {
+			continue
+		}
 		if impl, _ := c.calls.ImplWithEffect(m, calls.Write); impl != nil {
 			s.Others = nil
 			s.Order = other.Order
-			return c.complete(m, s, user)
+			return c.completeBy(m, s, user, other)
 		}
 	}
 	return "", nil
