@@ -52,7 +52,11 @@
 // package fact, since it cannot put a fact on another package's method,
 // and the root completes it. When both sides are such ports, every port
 // called before the publish is a candidate write, and the first whose
-// implementation writes is the one named. A root that wires through a
+// implementation writes is the one named. So is a port called inside a
+// callback given to another port (repo.WithTx(ctx, func(tx) error {
+// return repo.UpdateBalance(ctx, tx, ...) })), when an implementation of
+// that port the root wires calls the callback before it returns; one that
+// keeps it for later or runs it in a goroutine does not count. A root that wires through a
 // dependency-injection container (uber-fx's fx.Provide(bus.New), dig,
 // wire.NewSet) calls no constructor of the use case: the finding goes to
 // where the implementation's constructor is handed to the container. The
