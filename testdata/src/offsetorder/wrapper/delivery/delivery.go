@@ -88,4 +88,6 @@ func (t fileTask) Data() []byte { return t.line }
 
 func (t fileTask) Ack() error { return nil }
 
-func NewTasks(d amqp.Delivery, line []byte) []Task { return []Task{amqpTask{d: d}, fileTask{line: line}} }
+func NewTasks(d amqp.Delivery, line []byte) []Task {
+	return []Task{amqpTask{d: d}, fileTask{line: line}}
+}
