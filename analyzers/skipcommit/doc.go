@@ -28,7 +28,12 @@
 // facts across packages; offsetorder's -commits and -handlers flags extend
 // it). A call that does work with the message (an SQL statement, a network
 // call, a publish, a handler called through an interface or a function
-// value, or a function doing any of these) has
+// value, or a function doing any of these) — or, in a function handling
+// one message given to it (no message loop of its own), such a call that
+// takes none of the message's data (it picks any free courier) when no
+// call working with the message's data runs before it, so that the
+// message's work is still to be done (after it, an unkeyed call is
+// housekeeping: a cache refresh) — has
 // failed in the branch of `if err != nil` on its error (also through a
 // retry loop's err). From there the analyzer follows the paths of the
 // function and reports one that reaches, in order:
