@@ -84,10 +84,11 @@ const maxRegistrations = 32
 
 // exportKeptHandlers computes and exports the KeepsHandler facts of the
 // package's methods: only where a Kafka client or broker is in reach and
-// a method takes a function parameter (the SSA is built for those only).
+// a method takes a function parameter (the SSA is built for those only,
+// once, shared with ctxcancel and the consume layer: ssabuild).
 func (c *checker) exportKeptHandlers() {
-	if !gate.Reaches(c.pass.Pkg, apis.KafkaPaths...) || !c.methodTakesFunc() {
-		return
+	if consume.IgnoredPath(c.pass.Pkg.Path()) || !gate.Reaches(c.pass.Pkg, apis.KafkaPaths...) || !c.methodTakesFunc() {
+		return // the clients themselves (the tables know them); no broker in reach; no Register
 	}
 	shared, _ := c.pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Shared)
 	if shared == nil {
