@@ -59,7 +59,10 @@
 // returned error, which the framework redelivers, sarama's ConsumeClaim
 // returning it); a stop (return from the loop, break out of it, panic,
 // os.Exit, log.Fatal); a dead-letter publish, or any work with the message
-// on the failure path, whose error is checked; an explicit poison-message
+// on the failure path, whose error is checked; a retry helper of the
+// package that copies the message to a retry or dead-letter queue and
+// acks the original only after the copy succeeded (no failure branch of
+// the copy reaches the ack); an explicit poison-message
 // policy: JetStream Term, and a failure of decoding, which is not work
 // with the message (a payload that can never be valid, logged and
 // skipped); the branch of errors.Is or errors.As naming the error (a
