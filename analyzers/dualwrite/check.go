@@ -137,7 +137,7 @@ func (c *checker) checkPublish(f *flow, decl *ast.FuncDecl, fn ast.Node, p *even
 		txDesc = p.tx.Desc
 	}
 	if p.pending != nil || w.pending != nil {
-		c.addPending(c.name(decl, fn, nil), recvName(c.pass.TypesInfo, decl), p, w, o, txDesc, others)
+		c.addPending(c.name(decl, fn, nil), recvName(c.pass.TypesInfo, decl), decl, fn, p, w, o, txDesc, others)
 		return
 	}
 	name := c.name(decl, fn, c.pass.Pkg)

@@ -82,6 +82,18 @@
 //     and the publish; a crash between them redelivers it and the handler
 //     runs again (offsetorder reports the consumers that commit first, and
 //     kafka-go's ReadMessage, which commits on return);
+//   - a handler registered on the project's event bus whose consume loop
+//     commits after running it (bus.Register("t", h.Handle(bus, db)), or a
+//     function literal given to Register where it is written): the bus's
+//     Register keeps its function parameter in the bus, and a consume
+//     loop of the bus's type runs values of that type for each fetched
+//     message (itself, through helpers, or in goroutines it waits for)
+//     and commits after them, with no commit of the message before them.
+//     The bus package records that on Register, the registering package
+//     records the registration, and the root completing the handler's
+//     pending write-then-emit leaves it alone when the bus whose Emit
+//     publishes is that bus. A bus that commits before it runs the
+//     handlers, or without waiting for them, is no consumer: reported;
 //   - a publish that runs only when the write failed (if err :=
 //     repo.Create(...); err != nil { publish(failed) }): nothing was
 //     written to announce;

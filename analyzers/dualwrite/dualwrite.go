@@ -17,6 +17,7 @@ import (
 	"github.com/idemlint/idemlint/internal/noreturn"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/safe"
+	"github.com/idemlint/idemlint/internal/ssabuild"
 )
 
 //go:embed doc.go
@@ -29,8 +30,8 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtractDoc(doc, "dualwrite"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/dualwrite.md",
 	Run:       safe.Run(run),
-	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer},
-	FactTypes: []analysis.Fact{new(Pending), new(PendingPorts), new(Wired)},
+	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer, ssabuild.Analyzer}, // ssabuild: built only for an event bus (registered.go)
+	FactTypes: []analysis.Fact{new(Pending), new(PendingPorts), new(Wired), new(KeepsHandler), new(Registered)},
 }
 
 // relevance is the analyzer's gate: every finding ties a publish to a
@@ -61,7 +62,9 @@ func run(pass *analysis.Pass) (any, error) {
 		rep:   report.New(pass),
 		calls: pass.ResultOf[calls.Analyzer].(*calls.Result),
 		nr:    pass.ResultOf[noreturn.Analyzer].(*noreturn.Result),
+		kept:  make(map[*types.Func]*KeepsHandler),
 	}
+	c.exportKeptHandlers()
 	c.reportPending()
 	for _, file := range pass.Files {
 		if strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go") {
@@ -82,6 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	c.exportPending()
+	c.exportRegistered()
 	return nil, nil
 }
 
@@ -91,7 +95,9 @@ type checker struct {
 	rep   *report.Reporter
 	calls *calls.Result
 	nr    *noreturn.Result
-	pend  map[*types.Func]*Pending // sites left pending, by interface method
+	pend  map[*types.Func]*Pending      // sites left pending, by interface method
+	kept  map[*types.Func]*KeepsHandler // the package's methods keeping a handler (registered.go)
+	regs  []Registration                // registrations here and in dependencies, on first use
 }
 
 // An event is a call that writes or publishes, evaluated by the function

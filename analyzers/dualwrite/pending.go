@@ -50,6 +50,14 @@ type PendingSite struct {
 	// Recv is the name of the type whose method makes the call ("" for a
 	// function): the wiring that builds it is the one to name.
 	Recv string
+	// Returned: Func is a function literal its function returns (a
+	// handler a caller registers; registered.go).
+	Returned bool
+	// RegisteredOn is the method (methodKey) that Func, a function
+	// literal, is given to as its parameter RegisteredParam where it is
+	// written (b.Register("t", func(...) error {...})); "" for none.
+	RegisteredOn    string
+	RegisteredParam int
 }
 
 // PendingPorts lists the package's pending sites on interface methods
@@ -141,7 +149,7 @@ func hasKnown(evs []*event) bool {
 
 // addPending records a finding whose publish or write (or both) is the
 // call of an interface method implemented out of sight.
-func (c *checker) addPending(name, recv string, p, w *event, o order, txDesc string, others []OtherWrite) {
+func (c *checker) addPending(name, recv string, decl *ast.FuncDecl, fn ast.Node, p, w *event, o order, txDesc string, others []OtherWrite) {
 	var m *types.Func
 	var need calls.Effect
 	var known []string
@@ -177,9 +185,10 @@ func (c *checker) addPending(name, recv string, p, w *event, o order, txDesc str
 		call = w.call
 	}
 	pos := c.pass.Fset.Position(call.Pos())
+	on, param := c.registeredLit(decl, fn)
 	pd.Sites = append(pd.Sites, PendingSite{
 		Func: name, Pos: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line),
-		Need: uint8(need), Order: uint8(o), Known: known, Tx: txDesc, Others: others, Recv: recv,
+		Need: uint8(need), Order: uint8(o), Known: known, Tx: txDesc, Others: others, Recv: recv, Returned: returnedLit(decl, fn), RegisteredOn: on, RegisteredParam: param,
 	})
 }
 
@@ -260,8 +269,8 @@ func (c *checker) completeBy(m *types.Func, s PendingSite, user *types.Package, 
 		return c.completeWrite(s, user)
 	}
 	impl, ch := c.calls.ImplWithEffect(m, need)
-	if impl == nil {
-		return "", nil
+	if impl == nil || c.consumerHandler(s, impl) {
+		return "", nil // no implementation does it; or the function runs as a consumer handler
 	}
 	via := short(append(c.viaChain(by, funcName(m, c.pass.Pkg)), ch...))
 	publish, write := via, short(s.Known)

@@ -1,6 +1,8 @@
 package offsetorder
 
 import (
+	"go/types"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
@@ -36,12 +38,22 @@ func (a *checker) settledBy(c ssa.Instruction) settled {
 		return messageAcked
 	}
 	for _, arg := range ci.Common().Args {
-		if apis.RedeliveredValue(arg.Type()) != "" {
+		if a.redelivered(arg.Type()) {
 			return messageAcked
 		}
 	}
-	if ci.Common().IsInvoke() && apis.RedeliveredValue(ci.Common().Value.Type()) != "" {
+	if ci.Common().IsInvoke() && a.redelivered(ci.Common().Value.Type()) {
 		return messageAcked
 	}
 	return offsetCommitted
+}
+
+// redelivered reports whether t is a message a broker delivers again
+// until it is acked, or the project's interface over one (an adapter's
+// Delivery over amqp.Delivery: consume.Checker.WrappedMessage).
+func (a *checker) redelivered(t types.Type) bool {
+	if w := a.WrappedMessage(t); w != nil {
+		t = w
+	}
+	return apis.RedeliveredValue(t) != ""
 }

@@ -79,7 +79,13 @@
 // after the test, which runs when nothing was committed. A fetch or commit through the project's own
 // interface (a Reader that *kafka.Reader implements, or whose methods
 // mirror it) counts as the library call (the shared call layer,
-// internal/calls, resolves it). The -commits and -handlers flags add
+// internal/calls, resolves it). A message handed on behind the project's
+// own interface over it (a Delivery interface whose implementations in
+// sight are all structs holding an amqp.Delivery, one of its methods
+// acking in each: an adapter whose Ack forwards to the library's) is the
+// consumed message: a call of its Ack is an ack (through the
+// implementations' summaries), its other methods (Body, Headers) are the
+// message's accessors and no work. The -commits and -handlers flags add
 // library functions to the two lists (of the consume layer, which
 // skipcommit shares).
 //

@@ -27,7 +27,7 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 		return // no consumed message here
 	}
 	s := &funcState{fn: fn, d: d, commits: make(map[ssa.Instruction]string)}
-	var handlers []*ssa.Call
+	var handlers, unkeyed []*ssa.Call
 	via := make(map[*ssa.Call]string)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -43,17 +43,25 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 			if a.IsFetch(call) {
 				continue
 			}
-			if v := a.handlerVia(c); v != "" && (consume.UsesDerived(call, d) || consume.IsTxCommit(c)) {
-				handlers = append(handlers, call)
+			if v := a.handlerVia(c); v != "" {
 				via[call] = v
+				if consume.UsesDerived(call, d) || consume.IsTxCommit(c) {
+					handlers = append(handlers, call)
+				} else {
+					unkeyed = append(unkeyed, call)
+				}
 			}
 		}
 	}
-	if len(handlers) == 0 {
+	if len(handlers) == 0 && len(unkeyed) == 0 {
 		return
 	}
 	s.loops = a.loops(fn, d)
 	s.kafka = kafkaData(fn, s.loops)
+	handlers = append(handlers, unkeyedWork(s, handlers, unkeyed)...)
+	if len(handlers) == 0 {
+		return
+	}
 	marks := bookkeeping(handlers)
 	for _, h := range handlers {
 		if marks[h] {

@@ -28,7 +28,12 @@
 // facts across packages; offsetorder's -commits and -handlers flags extend
 // it). A call that does work with the message (an SQL statement, a network
 // call, a publish, a handler called through an interface or a function
-// value, or a function doing any of these) has
+// value, or a function doing any of these) — or, in a function handling
+// one message given to it (no message loop of its own), such a call that
+// takes none of the message's data (it picks any free courier) when no
+// call working with the message's data runs before it, so that the
+// message's work is still to be done (after it, an unkeyed call is
+// housekeeping: a cache refresh) — has
 // failed in the branch of `if err != nil` on its error (also through a
 // retry loop's err). From there the analyzer follows the paths of the
 // function and reports one that reaches, in order:
@@ -54,7 +59,10 @@
 // returned error, which the framework redelivers, sarama's ConsumeClaim
 // returning it); a stop (return from the loop, break out of it, panic,
 // os.Exit, log.Fatal); a dead-letter publish, or any work with the message
-// on the failure path, whose error is checked; an explicit poison-message
+// on the failure path, whose error is checked; a retry helper of the
+// package that copies the message to a retry or dead-letter queue and
+// acks the original only after the copy succeeded (no failure branch of
+// the copy reaches the ack); an explicit poison-message
 // policy: JetStream Term, and a failure of decoding, which is not work
 // with the message (a payload that can never be valid, logged and
 // skipped); the branch of errors.Is or errors.As naming the error (a

@@ -103,6 +103,9 @@ func (a *checker) walk(s *funcState, h *ssa.Call, errs map[ssa.Value]bool, fail 
 // end of the path.
 func (a *checker) step(s *funcState, h *ssa.Call, instr ssa.Instruction, inLoops []*loop) (*finding, bool) {
 	if via := s.commits[instr]; via != "" && !a.marksOnly(instr) {
+		if a.copiesFirst(instr) {
+			return nil, true // a helper that acks after a copy to a retry queue (copyfirst.go)
+		}
 		return &finding{kind: commits, commit: via, where: instr.Pos()}, false
 	}
 	switch x := instr.(type) {

@@ -54,6 +54,9 @@ func (a *Checker) CommitVia(c *ssa.CallCommon) string {
 		}
 		return a.Name(lib)
 	}
+	if via := a.wrapperCommit(c); via != "" {
+		return via // an adapter's Ack, through the project's interface over the message
+	}
 	if f := a.LocalFunc(obj, fn); f != nil {
 		if s := a.Summarize(f); s.Commit != "" {
 			return Chain(a.FuncName(obj, f), s.Commit)
@@ -78,6 +81,9 @@ func (a *Checker) CommitVia(c *ssa.CallCommon) string {
 // DurableVia returns the chain by which the call does durable work, or "".
 func (a *Checker) DurableVia(c *ssa.CallCommon) string {
 	obj, fn := CalleeOf(c)
+	if via, wrapper := a.wrapperWork(c); wrapper {
+		return via // the message's own accessors and acks, behind the project's interface
+	}
 	if obj != nil && (a.durable.Match(obj) || apis.IsTxFuncBegin(apis.Describe(obj))) {
 		return a.Name(obj)
 	}

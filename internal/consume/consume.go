@@ -51,6 +51,7 @@ type Checker struct {
 	libs        map[*types.Func]*types.Func // interface method → the library call it stands for (nil: none)
 	readerGroup *GroupIDState               // package-wide ReaderConfig knowledge, built on first use
 	franzOff    *bool                       // a franz-go option turning autocommit off is used, computed on first use
+	wrappers    map[*types.Named]types.Type // message wrapper interface → the message type it wraps (nil: none); wrapper.go
 }
 
 // newChecker returns a Checker for pass; layer (the call layer's result)

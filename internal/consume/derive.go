@@ -7,7 +7,8 @@ import (
 )
 
 // Derived returns the values of fn that carry consumed Kafka data: messages
-// (received, or passed in), their fields, what is decoded or computed from
+// (received, or passed in, also behind the project's interface over one:
+// WrappedMessage), their fields, what is decoded or computed from
 // them, closures capturing them, and local variables they are stored into.
 func (a *Checker) Derived(fn *ssa.Function) map[ssa.Value]bool {
 	d := make(map[ssa.Value]bool)
@@ -19,12 +20,12 @@ func (a *Checker) Derived(fn *ssa.Function) map[ssa.Value]bool {
 		}
 	}
 	for _, p := range fn.Params {
-		if apis.IsKafkaMessageType(p.Type()) {
+		if apis.IsKafkaMessageType(p.Type()) || a.WrappedMessage(p.Type()) != nil {
 			mark(p)
 		}
 	}
 	for _, fv := range fn.FreeVars {
-		if apis.IsKafkaMessageType(fv.Type()) {
+		if apis.IsKafkaMessageType(fv.Type()) || a.WrappedMessage(fv.Type()) != nil {
 			mark(fv)
 		}
 	}

@@ -46,7 +46,7 @@ func process(ctx context.Context, ch *amqp.Channel, s Sender, d Delivery) {
 	_ = d.Ack(false)
 }
 
-func Run(ctx context.Context, ch *amqp.Channel, s Sender) error { // want Run:"durableWork"
+func Run(ctx context.Context, ch *amqp.Channel, s Sender) error { // want Run:"commitsOffset" Run:"durableWork"
 	msgs, err := ch.Consume("notifications", "", false, false, false, false, nil)
 	if err != nil {
 		return err

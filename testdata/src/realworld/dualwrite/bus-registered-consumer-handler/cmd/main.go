@@ -1,3 +1,4 @@
+// want package:`registered\(a function literal in withdraw.HandleValidated on kafkabus.Bus.Register\)`
 // Package cmd wires the handler to the Kafka bus; nothing here should be
 // reported: the write and the emit run inside a consumer whose commit
 // comes after both.

@@ -1,3 +1,4 @@
+// want package:`pendingPorts\(bus.Bus.Emit: a function literal in withdraw.HandleValidated at withdraw.go:\d+\)`
 // Package withdraw holds the handler of a validated withdrawal: it records
 // the payout on the user and emits the next event. It runs as a consumer
 // handler: the bus commits the consumed event only after it returned nil,
