@@ -28,7 +28,7 @@ type Consumer struct {
 }
 
 // Start is the bug: MarkCommitRecords right after the hand-off.
-func (c *Consumer) Start(ctx context.Context, workers int) {
+func (c *Consumer) Start(ctx context.Context, workers int) { // want Start:`commitsOffset\(\(\*kgo.Client\).MarkCommitRecords\)` Start:`durableWork\(\(\*Consumer\).work → \(\*sql.DB\).ExecContext\)`
 	ch := make(chan Message)
 	for i := 0; i < workers; i++ {
 		go c.work(ctx, ch)
@@ -49,7 +49,7 @@ func (c *Consumer) Start(ctx context.Context, workers int) {
 	}
 }
 
-func (c *Consumer) work(ctx context.Context, ch <-chan Message) {
+func (c *Consumer) work(ctx context.Context, ch <-chan Message) { // want work:`durableWork\(\(\*sql.DB\).ExecContext\)`
 	for {
 		select {
 		case m := <-ch:
@@ -63,7 +63,7 @@ func (c *Consumer) work(ctx context.Context, ch <-chan Message) {
 }
 
 // Inline confirms each record before marking: silent.
-func (c *Consumer) Inline(ctx context.Context) {
+func (c *Consumer) Inline(ctx context.Context) { // want Inline:`commitsOffset\(\(\*kgo.Client\).MarkCommitRecords\)` Inline:`durableWork\(\(\*sql.DB\).ExecContext\)`
 	for {
 		records := c.client.PollFetches(ctx).Records()
 		if ctx.Err() != nil {

@@ -20,7 +20,7 @@ type Worker struct {
 func New(db *sql.DB) *Worker { return &Worker{readers: kafkastore.GroupReaders{}, db: db} }
 
 // Consume is the bug: the wrapper's ReadMessage commits before the INSERT.
-func (w *Worker) Consume(ctx context.Context) {
+func (w *Worker) Consume(ctx context.Context) { // want Consume:`durableWork\(kafkastore.ReaderFactory.NewReader\)`
 	r := w.readers.NewReader([]string{"kafka:9092"}, "orders-worker", "orders")
 	defer r.Close()
 	for {
@@ -38,7 +38,7 @@ func (w *Worker) Consume(ctx context.Context) {
 }
 
 // Peek only logs what it reads: committing on read loses nothing durable.
-func (w *Worker) Peek(ctx context.Context) {
+func (w *Worker) Peek(ctx context.Context) { // want Peek:`durableWork\(kafkastore.ReaderFactory.NewReader\)`
 	r := w.readers.NewReader([]string{"kafka:9092"}, "orders-peek", "orders")
 	defer r.Close()
 	for {
