@@ -101,7 +101,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://github.com/idemlint/idemlint/tree/main/internal/calls",
 	Run:        safe.Run(run),
 	Requires:   []*analysis.Analyzer{noreturn.Analyzer},
-	FactTypes:  []analysis.Fact{new(Summary)},
+	FactTypes:  []analysis.Fact{new(Summary), new(KeepsParams)},
 	ResultType: reflect.TypeFor[*Result](),
 }
 
@@ -128,6 +128,7 @@ func run(pass *analysis.Pass) (any, error) {
 		r.std = true
 		return r, nil
 	}
+	r.initKeeps() // whatever the gate: a constructor keeps what it is given, library or not
 	if relevant(pass, r) {
 		r.exportFacts()
 	}
