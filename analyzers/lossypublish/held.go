@@ -185,7 +185,7 @@ func (c *checker) bindKept(call *ast.CallExpr) {
 		return
 	}
 	for _, k := range f.Kept {
-		if k.From != 0 || k.Param >= len(call.Args) || k.Field >= st.NumFields() {
+		if k.From != 0 || k.Param >= len(call.Args) || k.Field < 0 || k.Field >= st.NumFields() {
 			continue
 		}
 		if p := c.producerOf(call.Args[k.Param]); p != nil && c.prods[st.Field(k.Field)] == nil {

@@ -33,7 +33,8 @@ import (
 // kept value is a parameter or a direct field of one (p, p.f), stored by
 // the literal, by the copy of a parameter, or by an assignment x.f = v in
 // the body. Any such store counts (a may-summary: a conditional
-// assignment is a store). At most maxKept entries.
+// assignment is a store). At most maxKept entries; a copy of a whole
+// parameter is one.
 
 // KeepsParams is the fact that a function returns (as result 0) a struct
 // of type Type, or a pointer to one, possibly converted to an interface,
@@ -45,10 +46,13 @@ type KeepsParams struct {
 
 // A Kept is one field of the result and the parameter value stored in it.
 type Kept struct {
-	Field int // index of the field of the result's struct
+	Field int // index of the field of the result's struct; -1: every field (the result is a copy of parameter Param, of the same type)
 	Param int // the parameter (receiver not counted)
 	From  int // 1 + index of the field of parameter Param (a struct or a pointer to one) the value is read from; 0: the parameter itself
 }
+
+// whole is Kept.Field for a result that copies a parameter of its type.
+const whole = -1
 
 // AFact implements analysis.Fact.
 func (*KeepsParams) AFact() {}
@@ -57,6 +61,9 @@ func (f *KeepsParams) String() string {
 	parts := make([]string, len(f.Kept))
 	for i, k := range f.Kept {
 		parts[i] = fmt.Sprintf("f%d←p%d", k.Field, k.Param)
+		if k.Field == whole {
+			parts[i] = fmt.Sprintf("*←p%d.*", k.Param)
+		}
 		if k.From > 0 {
 			parts[i] += fmt.Sprintf(".f%d", k.From-1)
 		}
@@ -67,15 +74,19 @@ func (f *KeepsParams) String() string {
 // maxKept bounds the entries of a KeepsParams fact.
 const maxKept = 16
 
-// Stores returns the entries of f for field (nil for a nil f).
+// Stores returns the entries of f for field (nil for a nil f), a copy of
+// a whole parameter as the entry of its field field.
 func (f *KeepsParams) Stores(field int) []Kept {
 	if f == nil {
 		return nil
 	}
 	var out []Kept
 	for _, k := range f.Kept {
-		if k.Field == field {
+		switch k.Field {
+		case field:
 			out = append(out, k)
+		case whole:
+			out = append(out, Kept{Field: field, Param: k.Param, From: field + 1})
 		}
 	}
 	return out
@@ -253,9 +264,7 @@ func (k *keepWalk) collect(body *ast.BlockStmt) {
 	st := k.named.Underlying().(*types.Struct)
 	if k.root != nil {
 		if i, ok := k.params[k.root]; ok {
-			for f := range st.NumFields() {
-				k.add(Kept{Field: f, Param: i, From: f + 1})
-			}
+			k.add(Kept{Field: whole, Param: i}) // return &cfg: every field is the parameter's
 		}
 	}
 	ast.Inspect(body, func(n ast.Node) bool {

@@ -3,6 +3,7 @@ package calls_test
 import (
 	"fmt"
 	"go/ast"
+	"go/types"
 	"path/filepath"
 	"testing"
 
@@ -68,10 +69,14 @@ var keepsProbe = &analysis.Analyzer{
 					return true
 				}
 				kept := ""
-				for _, k := range r.Keeps(ctor).Kept {
-					kept += fmt.Sprintf(" f%d←arg%d", k.Field, k.Param)
-					if k.From > 0 {
-						kept += fmt.Sprintf(".f%d", k.From-1)
+				f := r.Keeps(ctor)
+				st := calls.KeptType(ctor, f).Underlying().(*types.Struct)
+				for field := range st.NumFields() {
+					for _, k := range f.Stores(field) {
+						kept += fmt.Sprintf(" f%d←arg%d", k.Field, k.Param)
+						if k.From > 0 {
+							kept += fmt.Sprintf(".f%d", k.From-1)
+						}
 					}
 				}
 				pass.Reportf(call.Pos(), "runs %s;%s", funcname.Code(meth, pass.Pkg), kept)

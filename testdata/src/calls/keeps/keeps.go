@@ -13,7 +13,7 @@ type Config struct {
 }
 
 // NewConsumer copies its config and returns it behind an interface.
-func NewConsumer(cfg Config) Handler { // want NewConsumer:"keeps Config f0←p0.f0 f1←p0.f1 f2←p0.f2"
+func NewConsumer(cfg Config) Handler { // want NewConsumer:"keeps Config \\*←p0.\\*"
 	cfg.jobs = make(chan int)
 	return &cfg
 }
@@ -29,6 +29,8 @@ type Worker struct {
 func NewWorker(ctx context.Context, opts Config) *Worker { // want NewWorker:"keeps Worker f0←p0 f1←p1.f1"
 	return &Worker{ctx: ctx, name: opts.Name}
 }
+
+func (w *Worker) Start() func() { return func() {} }
 
 // NewAssigned builds the struct and assigns its fields afterwards.
 func NewAssigned(name string, ctx context.Context) (*Worker, error) { // want NewAssigned:"keeps Worker f0←p1 f1←p0"

@@ -15,8 +15,7 @@ func Use(ctx context.Context) {
 
 	keeps.NewConsumer(keeps.Config{}).Start() // want `runs keeps.\(\*Config\).Start;`
 
-	w, _ := keeps.NewAssigned("w", ctx)
-	_ = w
+	keeps.NewWorker(ctx, keeps.Config{}).Start() // want `runs keeps.\(\*Worker\).Start; f0←arg0 f1←arg1.f1`
 
 	d := keeps.NewDetached(ctx) // no fact: no method resolved through it
 	_ = d
