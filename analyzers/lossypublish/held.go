@@ -77,6 +77,9 @@ func (f *ChannelOrigin) String() string {
 // package: its first AMQP publish on a field whose channel the package
 // does not configure, or a call of a function that has one.
 func (c *checker) computeHeld(fn *types.Func, decl *ast.FuncDecl) *HeldPublish {
+	if !c.brokers {
+		return nil // no AMQP channel within reach
+	}
 	var out *HeldPublish
 	inspectEvaluated(decl.Body, func(n ast.Node) {
 		call, ok := n.(*ast.CallExpr)

@@ -54,6 +54,7 @@ type checker struct {
 	results map[*types.Func]*producer     // constructors returning one
 	pubs    *calls.Derived[*Publishes]    // what a call of a function publishes (computeSummary)
 	held    *calls.Derived[*HeldPublish]  // a publish on a channel a field holds, configured elsewhere (held.go)
+	brokers bool                          // a broker client (AMQP) is within the package's reach
 	sites   map[*types.Func]*site         // the site a summary comes from
 	pending map[*types.Func]*RelayPending // relay sites completed elsewhere
 
@@ -80,6 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.pubs = calls.NewFactDerived(pass, c.calls, c.computeSummary)
 	c.held = calls.NewFactDerived(pass, c.calls, c.computeHeld)
+	c.brokers = gate.Disabled || gate.Reaches(pass.Pkg, apis.BrokerPaths...)
 	c.collectCopies()
 	c.collectProducers()
 	for _, file := range pass.Files {
