@@ -203,33 +203,45 @@ func (c *checker) importedProducer(obj types.Object) *producer {
 	if obj == nil || obj.Pkg() == nil || obj.Pkg() == c.pass.Pkg {
 		return nil
 	}
-	f := new(ChannelOrigin)
-	if !c.pass.ImportObjectFact(obj, f) {
+	var f *ChannelOrigin
+	if fn, ok := obj.(*types.Func); ok {
+		f = c.opened.Of(fn)
+	} else if g := new(ChannelOrigin); c.pass.ImportObjectFact(obj, g) {
+		f = g
+	}
+	if f == nil {
 		return nil
 	}
 	return &producer{kind: amqpChannel, confirm: f.Confirm, notify: f.Notify, at: f.At}
 }
 
+// channelOrigin describes a channel opened in the package, or nil.
+func (c *checker) channelOrigin(p *producer) *ChannelOrigin {
+	if p == nil || p.kind != amqpChannel || p.at != "" || !p.pos.IsValid() {
+		return nil // imported: its own package exported it
+	}
+	return &ChannelOrigin{At: c.where(p.pos), Confirm: p.confirm, Notify: p.notify}
+}
+
+// computeOpened is the compute callback of the functions' ChannelOrigin
+// (c.opened): the channel fn returns, found by collectProducers.
+func (c *checker) computeOpened(fn *types.Func, _ *ast.FuncDecl) *ChannelOrigin {
+	return c.channelOrigin(c.results[fn])
+}
+
 // exportOrigins exports the ChannelOrigin facts of the package's exported
-// fields holding a channel opened here and of its exported functions
+// fields holding a channel opened here (another package can read only
+// those) and, under the call layer's export policy, of its functions
 // returning one.
 func (c *checker) exportOrigins() {
-	export := func(obj types.Object, p *producer) {
-		if p.kind != amqpChannel || p.at != "" || !p.pos.IsValid() {
-			return // imported: its own package exported it
-		}
-		c.pass.ExportObjectFact(obj, &ChannelOrigin{At: c.where(p.pos), Confirm: p.confirm, Notify: p.notify})
-	}
 	for obj, p := range c.prods {
-		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Exported() && v.Pkg() == c.pass.Pkg { // another package reads only those
-			export(v, p)
+		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Exported() && v.Pkg() == c.pass.Pkg {
+			if f := c.channelOrigin(p); f != nil {
+				c.pass.ExportObjectFact(v, f)
+			}
 		}
 	}
-	for fn, p := range c.results {
-		if fn.Exported() && fn.Pkg() == c.pass.Pkg {
-			export(fn, p)
-		}
-	}
+	calls.ExportFacts(c.opened)
 }
 
 // whereProducer is where for a producer that may come from another

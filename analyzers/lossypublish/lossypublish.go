@@ -48,15 +48,16 @@ type checker struct {
 	rep   *report.Reporter
 	calls *calls.Result
 
-	copies  map[*types.Var]ast.Expr       // locals defined once from a field
-	prods   map[types.Object]*producer    // variables and fields holding a producer
-	built   map[ast.Expr]*producer        // literals and calls building one
-	results map[*types.Func]*producer     // constructors returning one
-	pubs    *calls.Derived[*Publishes]    // what a call of a function publishes (computeSummary)
-	held    *calls.Derived[*HeldPublish]  // a publish on a channel a field holds, configured elsewhere (held.go)
-	brokers bool                          // a broker client (AMQP) is within the package's reach
-	sites   map[*types.Func]*site         // the site a summary comes from
-	pending map[*types.Func]*RelayPending // relay sites completed elsewhere
+	copies  map[*types.Var]ast.Expr        // locals defined once from a field
+	prods   map[types.Object]*producer     // variables and fields holding a producer
+	built   map[ast.Expr]*producer         // literals and calls building one
+	results map[*types.Func]*producer      // constructors returning one
+	pubs    *calls.Derived[*Publishes]     // what a call of a function publishes (computeSummary)
+	held    *calls.Derived[*HeldPublish]   // a publish on a channel a field holds, configured elsewhere (held.go)
+	opened  *calls.Derived[*ChannelOrigin] // the channel a function returns, opened in its package (held.go)
+	brokers bool                           // a broker client (AMQP) is within the package's reach
+	sites   map[*types.Func]*site          // the site a summary comes from
+	pending map[*types.Func]*RelayPending  // relay sites completed elsewhere
 
 	marks    *relaymark.Finder
 	reported map[token.Pos]bool
@@ -81,6 +82,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.pubs = calls.NewFactDerived(pass, c.calls, c.computeSummary)
 	c.held = calls.NewFactDerived(pass, c.calls, c.computeHeld)
+	c.opened = calls.NewFactDerived(pass, c.calls, c.computeOpened)
 	c.brokers = gate.Disabled || gate.Reaches(pass.Pkg, apis.BrokerPaths...)
 	c.collectCopies()
 	c.collectProducers()
