@@ -187,14 +187,52 @@ func (c *checker) bindKept(call *ast.CallExpr) {
 	if !ok {
 		return
 	}
-	for _, k := range f.Kept {
-		if k.From != 0 || k.Param >= len(call.Args) || k.Field < 0 || k.Field >= st.NumFields() {
-			continue
-		}
-		if p := c.producerOf(call.Args[k.Param]); p != nil && c.prods[st.Field(k.Field)] == nil {
-			c.prods[st.Field(k.Field)] = p
+	for field := range st.NumFields() {
+		for _, k := range f.Stores(field) {
+			if k.Param >= len(call.Args) || c.prods[st.Field(field)] != nil {
+				continue
+			}
+			arg := call.Args[k.Param]
+			if k.From > 0 { // a field of the argument: set in its literal (Config{Channel: ch})
+				if arg = c.litField(arg, k.From-1); arg == nil {
+					continue
+				}
+			}
+			if p := c.producerOf(arg); p != nil {
+				c.prods[st.Field(field)] = p
+			}
 		}
 	}
+}
+
+// litField returns the value a struct literal (or its address) gives
+// field i, or nil.
+func (c *checker) litField(e ast.Expr, i int) ast.Expr {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	st, ok := c.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return nil
+	}
+	for j, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			if j == i {
+				return el
+			}
+			continue
+		}
+		if key, ok := kv.Key.(*ast.Ident); ok && key.Name == st.Field(i).Name() {
+			return kv.Value
+		}
+	}
+	return nil
 }
 
 // importedProducer returns the channel another package's field or

@@ -48,3 +48,14 @@ func NewPublisher(log, ch *amqp.Channel) *Publisher {
 func (p *Publisher) Publish(ctx context.Context, body []byte) error { // want Publish:"heldPublish\\(Publisher.f1: broker.\\(\\*Publisher\\).Publish\\)"
 	return p.channel.PublishWithContext(ctx, "events", "order", true, false, amqp.Publishing{Body: body})
 }
+
+// Options configures a publisher.
+type Options struct {
+	Exchange string
+	Channel  *amqp.Channel
+}
+
+// NewFromOptions keeps the options' channel.
+func NewFromOptions(o Options) *Publisher {
+	return &Publisher{channel: o.Channel}
+}
