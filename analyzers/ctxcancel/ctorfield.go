@@ -1,18 +1,26 @@
 package ctxcancel
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"go/token"
 
-// constructorStores returns the values a constructor of the analysed
-// package stores to field of the struct it returns (newJob(ctx, tx)
-// returning &job{tx: tx, ctx: ctx}), its parameters mapped to the call's
-// arguments: a batch object built by a constructor keeps the caller's
-// context as a local composite literal does. The bound: a static callee
-// with a body (the package's own functions), one level (no constructor
-// calling another), and only the first result, when it is the struct the
-// callee allocates.
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/internal/calls"
+)
+
+// constructorStores returns the values a constructor stores to field of
+// the struct it returns (newJob(ctx, tx) returning &job{tx: tx, ctx: ctx}),
+// its parameters mapped to the call's arguments: a batch object built by a
+// constructor keeps the caller's context as a local composite literal
+// does. A constructor of the package with a body is read in SSA when it
+// returns the struct it allocates (one level: no constructor calling
+// another); any other one — of another package, or returning the struct
+// behind an interface or as a copy of its config parameter
+// (NewConsumer(cfg Config) Handler { return &cfg }) — by the call layer's
+// KeepsParams fact (calls.Result.Keeps), whose bound is its own.
 func (s *state) constructorStores(call *ssa.Call, field int) []ssa.Value {
 	callee := call.Call.StaticCallee()
-	if callee == nil || len(callee.Blocks) == 0 {
+	if callee == nil {
 		return nil
 	}
 	var out []ssa.Value
@@ -28,6 +36,42 @@ func (s *state) constructorStores(call *ssa.Call, field int) []ssa.Value {
 		for _, v := range s.fieldStores(alloc, field) {
 			out = append(out, argFor(call, callee, v))
 		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	return s.keptStores(call, callee, field)
+}
+
+// keptStores returns the arguments of call that the callee's KeepsParams
+// fact says end in field of its result: the argument itself, or the
+// values stored to the field of the argument it names (a config struct
+// built by the caller: worker.Config{Context: ctx}).
+func (s *state) keptStores(call *ssa.Call, callee *ssa.Function, field int) []ssa.Value {
+	obj := calls.DeclaredFunc(callee)
+	if obj == nil || s.layer == nil {
+		return nil
+	}
+	off := 0
+	if obj.Signature().Recv() != nil {
+		off = 1
+	}
+	var out []ssa.Value
+	for _, k := range s.layer.Keeps(obj).Stores(field) {
+		i := k.Param + off
+		if i < 0 || i >= len(call.Call.Args) {
+			continue
+		}
+		arg := call.Call.Args[i]
+		if k.From == 0 {
+			out = append(out, arg)
+			continue
+		}
+		base := arg
+		if load, ok := arg.(*ssa.UnOp); ok && load.Op == token.MUL {
+			base = load.X // a struct value: the variable it is loaded from
+		}
+		out = append(out, s.fieldStores(base, k.From-1)...)
 	}
 	return out
 }
@@ -45,4 +89,38 @@ func argFor(call *ssa.Call, callee *ssa.Function, v ssa.Value) ssa.Value {
 		}
 	}
 	return v
+}
+
+// capturedParam returns the parameter that v, a load of a variable, reads
+// when the variable is the box of a parameter that closures capture (the
+// receiver of a method that starts goroutines: c in go func() { c.process(j) }()),
+// or nil.
+func (s *state) capturedParam(v ssa.Value) *ssa.Parameter {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	addr := load.X
+	for range maxStoreDepth {
+		fv, ok := addr.(*ssa.FreeVar)
+		if !ok {
+			break
+		}
+		if addr = s.binding(fv); addr == nil {
+			return nil
+		}
+	}
+	alloc, ok := addr.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	stores := s.storesTo(alloc, 0)
+	if len(stores) != 1 {
+		return nil
+	}
+	p, ok := stores[0].(*ssa.Parameter)
+	if !ok || p.Parent() != alloc.Parent() {
+		return nil
+	}
+	return p
 }

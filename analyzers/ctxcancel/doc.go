@@ -28,7 +28,17 @@
 // The context is followed through assignments, closures, struct fields of
 // a local batch object (also one a constructor of the package builds,
 // newJob(ctx, tx) returning &job{ctx: ctx, tx: tx}) and calls: a fact records which context parameter of
-// a function reaches which sink, so the chain is named across packages. A
+// a function reaches which sink, so the chain is named across packages.
+// A constructor of another package is followed by the call layer's
+// KeepsParams fact (which parameter, or field of one, it keeps in which
+// field of the struct it returns): main's shutdown context put in a
+// config struct that svc.NewConsumer(cfg) copies and returns behind a
+// Handler interface reaches the commit that h.Start() runs, the method
+// being the one of the result's dynamic type, also when Start, called
+// synchronously, starts the goroutines that use the field (the receiver
+// they capture is followed). A context detached before it is stored, in
+// main or in the constructor, or a shutdown context kept in a field that
+// the commit does not use, is left alone. A
 // variable holds at each use only the values that can reach it: a closure
 // sees what the variable holds where the closure is built, or is stored
 // later, so ctx rebound to context.WithTimeout(context.WithoutCancel(ctx), d)

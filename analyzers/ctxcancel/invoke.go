@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/funcname"
 )
 
@@ -21,6 +22,10 @@ func (s *state) invokeUses(instr ssa.CallInstruction, common *ssa.CallCommon) []
 		return nil
 	}
 	impls := s.layer.Implementations(m)
+	dynamic := s.keptMethod(common.Value, m)
+	if dynamic != nil {
+		impls = []*types.Func{dynamic} // the value's dynamic type is known: its method is the one that runs
+	}
 	if len(impls) == 0 {
 		lib := s.layer.Mirror(m, s.sinkSet())
 		if lib == nil {
@@ -35,8 +40,12 @@ func (s *state) invokeUses(instr ssa.CallInstruction, common *ssa.CallCommon) []
 	common0 := s.sharedSinks(impls)
 	var out []use
 	for _, ps := range common0 {
-		if ps.Param < 0 || ps.Param >= len(common.Args) || len(ps.Chain) == 0 {
+		if ps.Param >= len(common.Args) || len(ps.Chain) == 0 || ps.Param < 0 && (dynamic == nil || ps.Field == 0) {
 			continue
+		}
+		arg := common.Value // the receiver's field: known for a value of known dynamic type only
+		if ps.Param >= 0 {
+			arg = common.Args[ps.Param]
 		}
 		chain := []string{funcname.Code(m, s.pass.Pkg)}
 		if _, lib := s.sinkKind(impls[0]); lib < 0 {
@@ -46,7 +55,10 @@ func (s *state) invokeUses(instr ssa.CallInstruction, common *ssa.CallCommon) []
 		if len(chain) > maxChain {
 			chain = append(chain[:maxChain-1:maxChain-1], chain[len(chain)-1])
 		}
-		u := use{instr: instr, arg: common.Args[ps.Param], argIdx: ps.Param, kind: apis.SinkKind(ps.Kind), chain: chain, timed: ps.Timed, field: ps.Field, port: true}
+		u := use{instr: instr, arg: arg, argIdx: ps.Param, kind: apis.SinkKind(ps.Kind), chain: chain, timed: ps.Timed, field: ps.Field, port: true}
+		if ps.Param < 0 {
+			u.fieldOf = dynamic.Signature().Recv().Type()
+		}
 		if impls[0].Pkg() != s.pass.Pkg { // implemented in another package: name where it reaches the sink there
 			u.fix, u.at = ps.Fix, ps.At
 		}
@@ -55,7 +67,6 @@ func (s *state) invokeUses(instr ssa.CallInstruction, common *ssa.CallCommon) []
 	return out
 }
 
-// keepShared keeps the sinks of a that b has too (same parameter, field and kind).
 // sharedSinks returns the sinks that every implementation reaches with
 // the same parameter: a library sink it is itself, or its summary.
 func (s *state) sharedSinks(impls []*types.Func) []ParamSink {
@@ -98,4 +109,21 @@ func (s *state) sinkSet() *apis.Set {
 		s.sinks.AddSet(s.publishSinks)
 	}
 	return s.sinks
+}
+
+// keptMethod returns the method a call of the interface method m on v
+// runs when v is the result of a constructor whose dynamic type the call
+// layer knows (calls.KeepsParams: NewConsumer(cfg) returning &cfg as a
+// Handler), or nil. A receiver's field (the context a Start method's
+// goroutines use) is then followed into the constructor's arguments.
+func (s *state) keptMethod(v ssa.Value, m *types.Func) *types.Func {
+	call, ok := v.(*ssa.Call)
+	if !ok || call.Call.IsInvoke() {
+		return nil
+	}
+	ctor := calls.DeclaredFunc(call.Call.StaticCallee())
+	if ctor == nil {
+		return nil
+	}
+	return s.layer.KeptMethod(ctor, m)
 }

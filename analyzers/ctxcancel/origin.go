@@ -176,7 +176,10 @@ func (s *state) paramField(base ssa.Value, field int) *origin {
 		}
 	}
 	p, ok := base.(*ssa.Parameter)
-	if !ok || p.Parent() == nil {
+	if !ok {
+		p = s.capturedParam(base)
+	}
+	if p == nil || p.Parent() == nil {
 		return nil
 	}
 	for i, x := range p.Parent().Params {

@@ -264,7 +264,11 @@ func (s *state) argText(c *checked) string {
 	if e := s.argExpr(c); e != nil {
 		if t := exprText(e); len(t) <= 40 {
 			if c.field > 0 {
-				return t + "." + fieldName(c.arg.Type(), c.field-1)
+				t0 := c.arg.Type()
+				if c.fieldOf != nil {
+					t0 = c.fieldOf
+				}
+				return t + "." + fieldName(t0, c.field-1)
 			}
 			return t
 		}

@@ -20,6 +20,7 @@ type use struct {
 	chain   []string      // "processOneBatch", "tx.Commit"
 	timed   bool          // the callee adds a deadline on the way
 	field   int           // 1 + index of the field of *arg that holds the context; 0: arg itself
+	fieldOf types.Type    // the struct type field counts in when arg is an interface (its dynamic type); nil: arg's
 	via     *ssa.Function // the function of this package whose summary gives the use; nil for a sink, an interface or another package's function
 	fix     string        // from a summary: the function that hands the context to the sink
 	at      string        // and where ("worker.go:210")

@@ -46,6 +46,8 @@ type producer struct {
 	// amqp091 channel
 	confirm bool // Confirm called on it
 	notify  bool // NotifyPublish/NotifyConfirm called on it
+
+	at string // opened in another package: where (its ChannelOrigin fact); pos is then invalid
 }
 
 // lossy returns why a write through p cannot report a loss and where the
@@ -96,6 +98,8 @@ func (c *checker) bind(n ast.Node) bool {
 		c.bindResult(n)
 	case *ast.AssignStmt:
 		c.bindAssign(n.Lhs, n.Rhs)
+	case *ast.CallExpr:
+		c.bindKept(n) // NewPublisher(ch): the field the constructor keeps ch in (held.go)
 	case *ast.ValueSpec:
 		lhs := make([]ast.Expr, len(n.Names))
 		for i, id := range n.Names {
@@ -180,7 +184,13 @@ func (c *checker) producerOf(e ast.Expr) *producer {
 		return p
 	case *ast.Ident, *ast.SelectorExpr:
 		if obj := c.origin(x); obj != nil {
-			return c.prods[obj]
+			if p := c.prods[obj]; p != nil {
+				return p
+			}
+			if p := c.importedProducer(obj); p != nil { // a field of another package (held.go)
+				c.prods[obj] = p
+				return p
+			}
 		}
 	}
 	return nil
@@ -224,7 +234,7 @@ func (c *checker) producerCall(call *ast.CallExpr) *producer {
 	if fn.Pkg() == c.pass.Pkg {
 		return c.results[fn]
 	}
-	return nil
+	return c.importedProducer(fn) // a function of another package returning a channel it opened (held.go)
 }
 
 // isFranzNoAck reports whether e is kgo.RequiredAcks(kgo.NoAck()).
@@ -361,6 +371,9 @@ func (c *checker) producerAt(x ast.Expr, kind producerKind, pos token.Pos) *prod
 		return nil
 	}
 	p := c.prods[obj]
+	if p == nil {
+		p = c.importedProducer(obj)
+	}
 	if p == nil {
 		p = &producer{kind: kind, pos: pos}
 		if kind == kafkaWriter {

@@ -68,6 +68,16 @@
 // RequiredAcks = ..., ch.Confirm(false)), through locals, struct fields
 // (a constructor that stores the writer in Producer.writer, a relay that
 // uses p.writer or a local copy of it) and constructors that return it.
+// An AMQP channel opened in one package (a Connect that stores
+// conn.Channel() in an exported field, or a function that returns it) and
+// handed by the relay's package to a publisher's constructor of another
+// (broker.NewPublisher(rabbit.Channel) keeping it in Publisher.channel)
+// is followed through three facts: how the field's or function's channel
+// was opened (Confirm, NotifyPublish) and where, which parameter the
+// constructor keeps in which field (the call layer's KeepsParams), and
+// that the publisher's method publishes on that field; a constructor that
+// keeps the unconfirmed channel in another field, or a channel put in
+// confirm mode whose confirmations are read, is left alone.
 // A function that makes such a publish carries a fact, so a relay in
 // another package that calls producer.Publish and then marks is reported,
 // a function value to the method values and functions it may hold (a

@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/lossypublish.md",
 	Run:       safe.Run(run),
 	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer},
-	FactTypes: []analysis.Fact{new(Publishes), new(RelayPending), new(Wired)},
+	FactTypes: []analysis.Fact{new(Publishes), new(RelayPending), new(Wired), new(HeldPublish), new(ChannelOrigin)},
 }
 
 // relevance is the analyzer's gate: every finding starts at a producer of
@@ -39,7 +39,7 @@ var Analyzer = &analysis.Analyzer{
 var relevance = gate.Gate{
 	Libraries: func() []string { return apis.LossyPublishPaths },
 	Uses:      func(fn *types.Func) bool { return calls.PublishLike(fn) || relaymark.NamedMark(fn) },
-	Facts:     []analysis.Fact{new(Publishes), new(RelayPending)},
+	Facts:     []analysis.Fact{new(Publishes), new(RelayPending), new(HeldPublish), new(ChannelOrigin)},
 }
 
 // A checker holds the state of one pass.
@@ -48,13 +48,16 @@ type checker struct {
 	rep   *report.Reporter
 	calls *calls.Result
 
-	copies  map[*types.Var]ast.Expr       // locals defined once from a field
-	prods   map[types.Object]*producer    // variables and fields holding a producer
-	built   map[ast.Expr]*producer        // literals and calls building one
-	results map[*types.Func]*producer     // constructors returning one
-	pubs    *calls.Derived[*Publishes]    // what a call of a function publishes (computeSummary)
-	sites   map[*types.Func]*site         // the site a summary comes from
-	pending map[*types.Func]*RelayPending // relay sites completed elsewhere
+	copies  map[*types.Var]ast.Expr        // locals defined once from a field
+	prods   map[types.Object]*producer     // variables and fields holding a producer
+	built   map[ast.Expr]*producer         // literals and calls building one
+	results map[*types.Func]*producer      // constructors returning one
+	pubs    *calls.Derived[*Publishes]     // what a call of a function publishes (computeSummary)
+	held    *calls.Derived[*HeldPublish]   // a publish on a channel a field holds, configured elsewhere (held.go)
+	opened  *calls.Derived[*ChannelOrigin] // the channel a function returns, opened in its package (held.go)
+	brokers bool                           // a broker client (AMQP) is within the package's reach
+	sites   map[*types.Func]*site          // the site a summary comes from
+	pending map[*types.Func]*RelayPending  // relay sites completed elsewhere
 
 	marks    *relaymark.Finder
 	reported map[token.Pos]bool
@@ -78,6 +81,9 @@ func run(pass *analysis.Pass) (any, error) {
 		reported: make(map[token.Pos]bool),
 	}
 	c.pubs = calls.NewFactDerived(pass, c.calls, c.computeSummary)
+	c.held = calls.NewFactDerived(pass, c.calls, c.computeHeld)
+	c.opened = calls.NewFactDerived(pass, c.calls, c.computeOpened)
+	c.brokers = gate.Disabled || gate.Reaches(pass.Pkg, apis.BrokerPaths...)
 	c.collectCopies()
 	c.collectProducers()
 	for _, file := range pass.Files {
@@ -96,6 +102,8 @@ func run(pass *analysis.Pass) (any, error) {
 	c.checkLibraryPublishers()
 	c.completePending()
 	calls.ExportFacts(c.pubs)
+	calls.ExportFacts(c.held)
+	c.exportOrigins()
 	c.exportPending()
 	return nil, nil
 }

@@ -111,7 +111,7 @@ func (c *checker) librarySite(call *ast.CallExpr, fn *types.Func, kind apis.Publ
 		if reason == "" {
 			return nil
 		}
-		s.what = fmt.Sprintf("%s on %s (%s)", fn.Name(), reason, c.where(pos))
+		s.what = fmt.Sprintf("%s on %s (%s)", fn.Name(), reason, c.whereProducer(p, pos))
 		s.advice = adviceAMQP
 		if p.confirm {
 			s.advice = adviceAMQPRead

@@ -147,6 +147,11 @@ func (c *checker) siteOf(call *ast.CallExpr) *site {
 		}
 		found = &site{call: call, what: sum.What, advice: sum.Advice, lossy: sum.Lossy, via: via}
 	}
+	if found == nil || !found.lossy {
+		if s := c.heldSite(call); s != nil { // a publisher whose channel this package hands its constructor (held.go)
+			return s
+		}
+	}
 	return found
 }
 

@@ -53,6 +53,13 @@
 // repository's calls, and a receiver typed with a transaction field runs
 // inside it.
 //
+// A constructor that keeps its parameters in the struct it returns
+// (NewConsumer(cfg Config) Handler { return &cfg }, NewPublisher(ch)
+// returning &Publisher{channel: ch}) has a KeepsParams fact: which
+// parameter, or field of one, ends in which field, and the struct's type,
+// so that a call on the result through an interface runs that type's
+// method (ctorstore.go; read from the constructor's syntax, see its bound).
+//
 // The analyzers' own summaries (uuidinretry's MakesFreshID, onconflict's
 // NoRowOnConflict, checkthenact's KeyOps, lossypublish's Publishes) share
 // one skeleton, Derived (derived.go): the memo with the same cycle cut,
@@ -101,7 +108,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://github.com/idemlint/idemlint/tree/main/internal/calls",
 	Run:        safe.Run(run),
 	Requires:   []*analysis.Analyzer{noreturn.Analyzer},
-	FactTypes:  []analysis.Fact{new(Summary)},
+	FactTypes:  []analysis.Fact{new(Summary), new(KeepsParams)},
 	ResultType: reflect.TypeFor[*Result](),
 }
 
@@ -128,6 +135,7 @@ func run(pass *analysis.Pass) (any, error) {
 		r.std = true
 		return r, nil
 	}
+	r.initKeeps() // whatever the gate: a constructor keeps what it is given, library or not
 	if relevant(pass, r) {
 		r.exportFacts()
 	}

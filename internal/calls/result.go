@@ -39,8 +39,9 @@ type Result struct {
 	lits  [numEffects]map[*ast.FuncLit][]string // effect chains of literals reached as values
 	strs  map[*types.Var][]ast.Expr             // values stored in local string variables, built on first use
 
-	idx *index // function values and callback arguments, built on first use
-	ifc *ifaces
+	idx   *index // function values and callback arguments, built on first use
+	ifc   *ifaces
+	keeps *keeps // constructors' KeepsParams (ctorstore.go)
 
 	mu sync.Mutex
 }

@@ -17,7 +17,7 @@ type Source interface {
 
 type remote struct{ c *http.Client }
 
-func (r remote) Find(ctx context.Context, id string) (*Store, error) { // want Find:`^net\(\(\*http\.Client\)\.Do\)$`
+func (r remote) Find(ctx context.Context, id string) (*Store, error) { // want Find:`^net\(\(\*http\.Client\)\.Do\)$` Find:"keeps Store f0←p1"
 	_, err := r.c.Do(nil)
 	return &Store{ID: id}, err
 }

@@ -35,6 +35,6 @@ func (s *Service) Mirror(ctx context.Context) error { // want Mirror:`^publish\(
 	return s.out.WriteMessages(ctx)
 }
 
-func New(repo effects.Repository, p *effects.KafkaProducer) *Service {
+func New(repo effects.Repository, p *effects.KafkaProducer) *Service { // want New:"keeps Service f0←p0 f1←p1"
 	return &Service{repo: repo, prod: p, send: p.Publish}
 }

@@ -78,7 +78,7 @@ type BufferedClient interface {
 
 type memLedger struct{ seen []string }
 
-func (m *memLedger) Post(ctx context.Context, in *Req, opts ...grpc.CallOption) (*Resp, error) {
+func (m *memLedger) Post(ctx context.Context, in *Req, opts ...grpc.CallOption) (*Resp, error) { // want Post:"keeps Resp f0←p1.f0"
 	m.seen = append(m.seen, in.ID)
 	return &Resp{ID: in.ID}, nil
 }

@@ -12,9 +12,9 @@ type Queries struct{ db DBTX }
 
 type DBTX interface{}
 
-func New(db DBTX) *Queries { return &Queries{db: db} }
+func New(db DBTX) *Queries { return &Queries{db: db} } // want New:"keeps Queries f0←p0"
 
-func (q *Queries) WithTx(tx pgx.Tx) *Queries { return &Queries{db: tx} }
+func (q *Queries) WithTx(tx pgx.Tx) *Queries { return &Queries{db: tx} } // want WithTx:"keeps Queries f0←p0"
 
 type Store struct {
 	pool *pgxpool.Pool

@@ -73,7 +73,7 @@ func Open(ctx context.Context, pool *pgxpool.Pool) (*UnitOfWork, error) { // wan
 }
 
 // Wrap holds a transaction the caller began: not a begin.
-func Wrap(tx pgx.Tx) *UnitOfWork { return &UnitOfWork{tx: tx} }
+func Wrap(tx pgx.Tx) *UnitOfWork { return &UnitOfWork{tx: tx} } // want Wrap:"keeps UnitOfWork f0←p0"
 
 // Tx returns the transaction.
 func (u *UnitOfWork) Tx() pgx.Tx { return u.tx }
@@ -95,4 +95,4 @@ func (u *UnitOfWork) Close(ctx context.Context) { // want Close:`endsTx\(recv\)`
 type Repo struct{ pool *pgxpool.Pool }
 
 // NewRepo returns a repository: not a begin.
-func NewRepo(pool *pgxpool.Pool) (*Repo, error) { return &Repo{pool: pool}, nil }
+func NewRepo(pool *pgxpool.Pool) (*Repo, error) { return &Repo{pool: pool}, nil } // want NewRepo:"keeps Repo f0←p0"

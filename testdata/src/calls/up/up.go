@@ -42,7 +42,7 @@ type OrderServiceClient interface {
 	Create(ctx context.Context, in string) error // want Create:`net\(up\.\(\*orderServiceClient\)\.Create → grpc\.ClientConnInterface\.Invoke\)`
 }
 
-func NewOrderServiceClient(cc grpc.ClientConnInterface) OrderServiceClient {
+func NewOrderServiceClient(cc grpc.ClientConnInterface) OrderServiceClient { // want NewOrderServiceClient:"keeps orderServiceClient f0←p0"
 	return &orderServiceClient{cc}
 }
 

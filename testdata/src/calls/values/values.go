@@ -15,7 +15,7 @@ type Client struct {
 	ops  map[string]func() error
 }
 
-func NewClient(h *http.Client) *Client {
+func NewClient(h *http.Client) *Client { // want NewClient:"keeps Client f0←p0"
 	c := &Client{http: h}
 	c.post = c.postJSON
 	c.ops = map[string]func() error{"ping": ping}

@@ -20,7 +20,7 @@ func Main(db *database.DB, jobs <-chan worker.Job) {
 		Processor: &worker.Payments{DB: db},
 		Jobs:      jobs,
 	})
-	stop := h.Start() // want `ctx is cancelled on shutdown`
+	stop := h.Start() // want `h.Context is cancelled on shutdown \(stop signal cancel after signal.Notify at main.go:\d+\) and reaches worker.Handler.Start → worker.\(\*Config\).Start → process → Processor.Process → tx.Commit`
 
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)

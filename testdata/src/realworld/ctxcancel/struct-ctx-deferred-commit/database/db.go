@@ -16,6 +16,6 @@ func (db *DB) Begin(ctx context.Context) (pgx.Tx, error) {
 	return db.Pool.Begin(ctx)
 }
 
-func (db *DB) Commit(ctx context.Context, tx pgx.Tx) error {
+func (db *DB) Commit(ctx context.Context, tx pgx.Tx) error { // want Commit:"reachesSink p0:tx.Commit"
 	return tx.Commit(ctx)
 }

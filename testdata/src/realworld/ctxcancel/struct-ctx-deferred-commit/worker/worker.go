@@ -25,7 +25,7 @@ type Payments struct {
 	DB *database.DB
 }
 
-func (p *Payments) Process(ctx context.Context, account string, amount int64) error {
+func (p *Payments) Process(ctx context.Context, account string, amount int64) error { // want Process:"reachesSink p0:database.DB.Commit→tx.Commit"
 	tx, err := p.DB.Begin(ctx)
 	if err != nil {
 		return err
@@ -58,7 +58,7 @@ func NewConsumer(cfg Config) Handler {
 	return &cfg
 }
 
-func (c *Config) Start() func() {
+func (c *Config) Start() func() { // want Start:"reachesSink recv.f0:process→Processor.Process→\\(\\*Payments\\).Process→database.DB.Commit→tx.Commit"
 	go func() {
 		for job := range c.Jobs {
 			go func(j Job) {
@@ -69,7 +69,7 @@ func (c *Config) Start() func() {
 	return func() {}
 }
 
-func (c *Config) process(job Job) {
+func (c *Config) process(job Job) { // want process:"reachesSink recv.f0:Processor.Process→\\(\\*Payments\\).Process→database.DB.Commit→tx.Commit"
 	if err := c.Processor.Process(c.Context, job.Account, job.Amount); err != nil {
 		log.Printf("process: %v", err)
 	}

@@ -13,7 +13,7 @@ import (
 
 type RabbitMQ struct {
 	Conn    *amqp.Connection
-	Channel *amqp.Channel
+	Channel *amqp.Channel // want Channel:"channel\\(broker.go:24\\)"
 }
 
 func (r *RabbitMQ) Connect(url string) error {
@@ -38,6 +38,6 @@ func NewPublisher(ch *amqp.Channel, exchange string) *Publisher {
 	return &Publisher{channel: ch, exchange: exchange}
 }
 
-func (p *Publisher) Publish(ctx context.Context, id string, body []byte) error {
+func (p *Publisher) Publish(ctx context.Context, id string, body []byte) error { // want Publish:"heldPublish\\(Publisher.f0: broker.\\(\\*Publisher\\).Publish\\)"
 	return p.channel.PublishWithContext(ctx, p.exchange, "transaction.created", true, false, amqp.Publishing{MessageId: id, Body: body})
 }

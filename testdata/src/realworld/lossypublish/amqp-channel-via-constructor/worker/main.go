@@ -20,7 +20,7 @@ type EventPublisher interface {
 }
 
 func processRow(ctx context.Context, db *sql.DB, pub EventPublisher, row Row) error {
-	if err := pub.Publish(ctx, row.ID, row.Body); err != nil { // want `marks rows published`
+	if err := pub.Publish(ctx, row.ID, row.Body); err != nil { // want `relay marks rows published \(UPDATE, line \d+\) after worker.EventPublisher.Publish → broker.\(\*Publisher\).Publish → PublishWithContext on a channel never put in confirm mode \(broker.go:\d+\)`
 		_, _ = db.ExecContext(ctx, `UPDATE outbox SET status = 'PENDING', retry_count = retry_count + 1 WHERE id = $1`, row.ID)
 		return err
 	}
