@@ -59,8 +59,8 @@ func run(log *slog.Logger) error {
 	bankc := bank.New(os.Getenv("BANK_URL"))
 	postings := consumer.NewPostings(uow, entries, pub, log)
 	refunds := consumer.NewRefunds(uow, entries, pub, log)
-	payouts := payout.NewService(db, uow, bankc, log)
-	reconciler := payout.NewReconciler(uow, entries, bankc, strings.Split(os.Getenv("ACCOUNTS"), ","), log)
+	payouts := payout.NewService(db, uow, bankc, pub, log)                                                  // want: dualwrite
+	reconciler := payout.NewReconciler(uow, entries, bankc, strings.Split(os.Getenv("ACCOUNTS"), ","), log) // want: httpintx
 
 	cfg := sarama.NewConfig()
 	cfg.Consumer.Offsets.Initial = sarama.OffsetOldest
@@ -77,7 +77,7 @@ func run(log *slog.Logger) error {
 	g.Go(func() error {
 		return consume(gctx, group, []string{"refunds"}, saramabus.NewDLQGroupHandler(refunds.Process, pub.Sync(), "refunds.dlq", log))
 	})
-	g.Go(func() error { return reconciler.Run(gctx) })
+	g.Go(func() error { return reconciler.Run(gctx) }) // want: ctxcancel
 	g.Go(func() error { return payouts.RunPending(gctx, nil) })
 	g.Go(func() error { return relay.NewOutbox(db, pub, log).Run(gctx) })
 	g.Go(func() error { return relay.NewAudit(db, audit, log).Run(gctx) })

@@ -40,7 +40,7 @@ func (s *Postings) Process(ctx context.Context, msg *sarama.ConsumerMessage) err
 	}
 	defer uow.Rollback()
 	// "dedup": the row is written, but nobody looks at whether it was new
-	if err := sqlstore.Processed(ctx, uow.Tx(), p.ID); err != nil { // BUG: onconflict — rule 3 through a helper: Processed runs INSERT ... ON CONFLICT DO NOTHING and drops RowsAffected; Post then writes again on a redelivery
+	if err := sqlstore.Processed(ctx, uow.Tx(), p.ID); err != nil { // MISS: onconflict — rule 3 through a helper: sqlstore.Processed runs INSERT ... ON CONFLICT DO NOTHING and returns only the error, so RowsAffected is lost, and Entries.Post writes again on a redelivery; the dedup gate is only seen when the Exec is inline (needs a fact: "function discards the DO NOTHING row count")
 		return err
 	}
 	if err := s.entries.Post(ctx, uow.Tx(), p); err != nil {
@@ -79,7 +79,7 @@ func (s *Refunds) Process(ctx context.Context, msg *sarama.ConsumerMessage) erro
 		return err
 	}
 	defer uow.Rollback()
-	fresh, err := sqlstore.ClaimPosting(ctx, uow.Tx(), p.ID)
+	fresh, err := sqlstore.ClaimPosting(ctx, uow.Tx(), p.ID) // FP: offsetorder — the claim runs on uow.Tx(), the same transaction as Entries.Post below, committed together; two calls of the getter uow.Tx() are taken for different transactions (silent with tx := uow.Tx())
 	if err != nil {
 		return err
 	}

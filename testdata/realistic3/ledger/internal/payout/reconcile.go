@@ -35,7 +35,7 @@ func (r *Reconciler) Run(ctx context.Context) error {
 		case <-t.C:
 		}
 		for _, account := range r.accounts {
-			if err := r.reconcile(ctx, account); err != nil { // BUG: ctxcancel — stop ctx reaches (*sql.DB).BeginTx via reconcile → sqltx.(*Factory).Begin; the unit of work's commit is cut on SIGTERM
+			if err := r.reconcile(ctx, account); err != nil { // ctxcancel: reported at the root (cmd/ledger/main.go, g.Go with reconciler.Run)
 				r.log.Error("reconcile", "account", account, "err", err)
 			}
 		}
@@ -52,7 +52,7 @@ func (r *Reconciler) reconcile(ctx context.Context, account string) error {
 	if _, err := r.entries.LockAccount(ctx, uow.Tx(), account); err != nil {
 		return err
 	}
-	ext, err := r.bank.Balance(ctx, account) // BUG: httpintx — GET (ports.Bank → bank.Client.Balance → http.Client.Do) inside the unit of work holding FOR UPDATE on the account; the tx lives in a struct
+	ext, err := r.bank.Balance(ctx, account) // httpintx: GET inside FOR UPDATE; reported at the wiring (cmd/ledger/main.go, payout.NewReconciler)
 	if err != nil {
 		return err
 	}

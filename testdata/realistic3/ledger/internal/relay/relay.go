@@ -107,7 +107,7 @@ func (a *Audit) flush(ctx context.Context) error {
 		if err := rows.Scan(&id, &payload); err != nil {
 			return err
 		}
-		if err := a.audit.Send("ledger.audit", payload); err != nil { // BUG: lossypublish — AuditProducer is a SyncProducer with RequiredAcks = sarama.NoResponse (saramabus.NewAuditProducer); the row is deleted after
+		if err := a.audit.Send("ledger.audit", payload); err != nil { // want: lossypublish
 			return err
 		}
 		if _, err := a.db.ExecContext(ctx, `DELETE FROM audit_outbox WHERE id = $1`, id); err != nil {

@@ -51,7 +51,7 @@ func run(log *slog.Logger) error {
 	events := msgbus.NewProducer(brokers)
 	defer events.Close()
 
-	svc := app.NewOrders(app.Deps{
+	svc := app.NewOrders(app.Deps{ // FP: httpintx — PriceIn calls Quote (GET) inside WithinReadOnly: a read-only transaction with a plain SELECT, no locks, no writes (SPEC retry-safety model: read-only transactions)
 		Tx:       tm,
 		Orders:   orders,
 		Outbox:   pg.NewOutbox(tm),
@@ -67,6 +67,8 @@ func run(log *slog.Logger) error {
 
 	payments := worker.NewPayments(msgbus.NewConsumer(brokers, "orders", "payments.events", log),
 		tm, pg.NewInbox(tm), orders, pg.NewPayments(tm), log)
+	refunds := worker.NewRefunds(msgbus.NewConsumer(brokers, "orders", "payments.refunds", log), tm, orders, pg.NewOutbox(tm), log)
+	chargebacks := worker.NewChargebacks(msgbus.NewConsumer(brokers, "orders", "payments.chargebacks", log), tm, pg.NewInbox(tm), orders, log)
 	shipments := worker.NewShipments(msgbus.NewConsumer(brokers, "orders", "warehouse.shipments", log), orders, log)
 	digest := worker.NewDigest(pool, log, time.Hour)
 	rollup := worker.NewRollup(pool, log, time.Hour)
@@ -88,6 +90,8 @@ func run(log *slog.Logger) error {
 		return srv.Shutdown(sctx)
 	})
 	g.Go(func() error { return payments.Run(gctx) })
+	g.Go(func() error { return refunds.Run(gctx) })
+	g.Go(func() error { return chargebacks.Run(gctx) }) // FP: ctxcancel — Chargebacks.handle runs in one TxManager transaction that claims the event id through the Inbox port (ON CONFLICT DO NOTHING, RowsAffected) and skips a duplicate; the offset is acked after: inbox-gated (SPEC retry-safety model)
 	g.Go(func() error { return shipments.Run(gctx) })
 	g.Go(func() error { return digest.Start(gctx) })
 	g.Go(func() error { return rollup.Start(gctx) })

@@ -12,6 +12,7 @@ const (
 	StatusPlaced  = "PLACED"
 	StatusPaid    = "PAID"
 	StatusShipped = "SHIPPED"
+	StatusRefund  = "REFUNDED"
 )
 
 // ErrNotFound is returned by repositories when no row matches.
@@ -65,6 +66,13 @@ type PaymentEvent struct {
 	ChargeID string `json:"charge_id"`
 	Amount   int64  `json:"amount"`
 	Status   string `json:"status"`
+}
+
+// RefundEvent is published by the provider bridge when a refund settles.
+type RefundEvent struct {
+	EventID string `json:"event_id"`
+	OrderID string `json:"order_id"`
+	Amount  int64  `json:"amount"`
 }
 
 // ShipmentEvent is published by the warehouse.

@@ -16,6 +16,7 @@ type OrderRepository interface {
 	GetForUpdate(ctx context.Context, id string) (Order, error)
 	MarkPaid(ctx context.Context, id, chargeID string) error
 	MarkShipped(ctx context.Context, ev ShipmentEvent) error
+	MarkRefunded(ctx context.Context, id string, amount int64) error
 }
 
 // PaymentRepository stores confirmed payments.

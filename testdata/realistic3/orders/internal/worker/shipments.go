@@ -35,7 +35,7 @@ func (w *Shipments) Run(ctx context.Context) error {
 			}
 			return err
 		}
-		if err := w.consumer.Ack(ctx, m); err != nil { // BUG: offsetorder — msgbus.Consumer.Ack (→ CommitMessages) before apply's write (OrderRepository.MarkShipped → pgx Exec)
+		if err := w.consumer.Ack(ctx, m); err != nil { // want: offsetorder
 			return err
 		}
 		if err := w.apply(ctx, m); err != nil {

@@ -37,7 +37,7 @@ func (h *GroupHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sara
 			}
 			if err := h.handle(sess.Context(), msg); err != nil {
 				h.log.Error("handle failed", "topic", msg.Topic, "partition", msg.Partition, "offset", msg.Offset, "err", err)
-				continue // BUG: skipcommit — the next MarkMessage of the partition commits past the failed message
+				continue // want: skipcommit
 			}
 			sess.MarkMessage(msg, "")
 		case <-sess.Context().Done():

@@ -45,8 +45,7 @@ RETURNING id`
 // Start records a payment attempt and returns its id.
 func (r *Attempts) Start(ctx context.Context, orderID, attemptKey string) (int64, error) {
 	var id int64
-	// BUG: onconflict — DO NOTHING RETURNING scanned through txman.DBTX (an interface over pgx.Tx/pgxpool.Pool, resolved by the call layer) and the error returned unchecked: the retry that finds the attempt fails with ErrNoRows
-	if err := r.tm.Conn(ctx).QueryRow(ctx, insertAttempt, orderID, attemptKey).Scan(&id); err != nil {
+	if err := r.tm.Conn(ctx).QueryRow(ctx, insertAttempt, orderID, attemptKey).Scan(&id); err != nil { // want: onconflict
 		return 0, fmt.Errorf("start attempt for %s: %w", orderID, err)
 	}
 	return id, nil

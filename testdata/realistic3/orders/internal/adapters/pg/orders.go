@@ -81,6 +81,13 @@ func (r *Orders) MarkShipped(ctx context.Context, ev domain.ShipmentEvent) error
 	return err
 }
 
+// MarkRefunded moves an order to refunded and books the refunded amount.
+func (r *Orders) MarkRefunded(ctx context.Context, id string, amount int64) error {
+	_, err := r.tm.Conn(ctx).Exec(ctx,
+		`UPDATE orders SET status = 'REFUNDED', amount = amount - $2 WHERE id = $1`, id, amount)
+	return err
+}
+
 // Payments implements domain.PaymentRepository.
 type Payments struct {
 	tm *txman.Manager
