@@ -77,7 +77,11 @@ func run(log *slog.Logger) error {
 	g.Go(func() error {
 		return consume(gctx, group, []string{"refunds"}, saramabus.NewDLQGroupHandler(refunds.Process, pub.Sync(), "refunds.dlq", log))
 	})
+	g.Go(func() error {
+		return consume(gctx, group, []string{"adjustments"}, saramabus.NewParallelGroupHandler(postings.Process, 16, log))
+	})
 	g.Go(func() error { return reconciler.Run(gctx) }) // want: ctxcancel
+	g.Go(func() error { return payouts.ExpireStale(gctx) })
 	g.Go(func() error { return payouts.RunPending(gctx, nil) })
 	g.Go(func() error { return relay.NewOutbox(db, pub, log).Run(gctx) })
 	g.Go(func() error { return relay.NewAudit(db, audit, log).Run(gctx) })

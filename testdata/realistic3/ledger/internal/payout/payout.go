@@ -206,3 +206,33 @@ func (s *Service) RequestAndSend(ctx context.Context, requestID string, p ports.
 	}
 	return ref, uow.Commit()
 }
+
+// ExpireStale expires payouts pending for more than a day, every hour; the
+// expiry must not be cut by a deploy, so it runs on a background context.
+func (s *Service) ExpireStale(ctx context.Context) error {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+		if err := s.expire(ctxutil.Background(ctx)); err != nil { // want: ctxcancel
+			s.log.Error("expire payouts", "err", err)
+		}
+	}
+}
+
+func (s *Service) expire(ctx context.Context) error {
+	uow, err := s.uow.Begin(ctx) // ctxcancel rule 3: reported where the untimed detached ctx is made (ExpireStale)
+	if err != nil {
+		return err
+	}
+	defer uow.Rollback()
+	if _, err := uow.Tx().ExecContext(ctx,
+		`UPDATE payouts SET status = 'EXPIRED' WHERE status = 'PENDING' AND id IN (SELECT id FROM payouts WHERE status = 'PENDING' LIMIT 1000)`); err != nil {
+		return err
+	}
+	return uow.Commit()
+}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 
 	"github.com/IBM/sarama"
+	"golang.org/x/sync/errgroup"
 )
 
 // HandleFunc handles one message.
@@ -79,4 +80,34 @@ func (h *DLQGroupHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim s
 		sess.MarkMessage(msg, "")
 	}
 	return nil
+}
+
+// ParallelGroupHandler handles the claim's messages concurrently, up to
+// limit at a time, for the high-volume adjustments topic.
+type ParallelGroupHandler struct {
+	handle HandleFunc
+	limit  int
+	log    *slog.Logger
+}
+
+// NewParallelGroupHandler returns a handler calling handle concurrently.
+func NewParallelGroupHandler(handle HandleFunc, limit int, log *slog.Logger) *ParallelGroupHandler {
+	return &ParallelGroupHandler{handle: handle, limit: limit, log: log}
+}
+
+func (h *ParallelGroupHandler) Setup(sarama.ConsumerGroupSession) error   { return nil }
+func (h *ParallelGroupHandler) Cleanup(sarama.ConsumerGroupSession) error { return nil }
+
+// ConsumeClaim starts each message's handling and marks it right away; the
+// errgroup is only waited for when the claim ends.
+func (h *ParallelGroupHandler) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+	g, ctx := errgroup.WithContext(sess.Context())
+	g.SetLimit(h.limit)
+	for msg := range claim.Messages() {
+		g.Go(func() error {
+			return h.handle(ctx, msg)
+		})
+		sess.MarkMessage(msg, "") // want: offsetorder
+	}
+	return g.Wait()
 }

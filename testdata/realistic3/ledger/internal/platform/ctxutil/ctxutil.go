@@ -11,3 +11,9 @@ import (
 func Detached(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.WithoutCancel(ctx), d)
 }
+
+// Background returns a context that survives the caller's cancellation
+// and keeps its values (request id, tenant).
+func Background(ctx context.Context) context.Context {
+	return context.WithoutCancel(ctx)
+}
