@@ -365,7 +365,7 @@ func TestRealistic(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		min  int
-	}{{"realistic", 30}, {"realistic2", 30}, {"realistic3", 9}} {
+	}{{"realistic", 30}, {"realistic2", 30}, {"realistic3", 11}} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := filepath.Join(repoRoot(t), "testdata", c.name)
 			cmd := exec.Command(bin, "./...")
