@@ -69,6 +69,8 @@ func run(log *slog.Logger) error {
 		tm, pg.NewInbox(tm), orders, pg.NewPayments(tm), log)
 	refunds := worker.NewRefunds(msgbus.NewConsumer(brokers, "orders", "payments.refunds", log), tm, orders, pg.NewOutbox(tm), log)
 	chargebacks := worker.NewChargebacks(msgbus.NewConsumer(brokers, "orders", "payments.chargebacks", log), tm, pg.NewInbox(tm), orders, log)
+	capture := worker.NewAutoCapture(msgbus.NewConsumer(brokers, "orders-capture", "orders.placed", log),
+		psp.New(os.Getenv("PSP_URL"), os.Getenv("PSP_KEY")), orders, os.Getenv("CAPTURE_KEYED") == "1", log)
 	deliveries := worker.NewDeliveries(msgbus.NewConsumer(brokers, "orders", "carriers.deliveries", log), orders, log)
 	shipments := worker.NewShipments(msgbus.NewConsumer(brokers, "orders", "warehouse.shipments", log), orders, log)
 	digest := worker.NewDigest(pool, log, time.Hour)
@@ -95,6 +97,7 @@ func run(log *slog.Logger) error {
 	g.Go(func() error { return chargebacks.Run(gctx) }) // FP: ctxcancel — Chargebacks.handle runs in one TxManager transaction that claims the event id through the Inbox port (ON CONFLICT DO NOTHING, RowsAffected) and skips a duplicate; the offset is acked after: inbox-gated (SPEC retry-safety model)
 	g.Go(func() error { return shipments.Run(gctx) })
 	g.Go(func() error { return deliveries.Run(gctx) })
+	g.Go(func() error { return capture.Run(gctx) })
 	g.Go(func() error { return digest.Start(gctx) })
 	g.Go(func() error { return rollup.Start(gctx) })
 	g.Go(func() error { return rl.Run(gctx) })
