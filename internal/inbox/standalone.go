@@ -2,6 +2,8 @@ package inbox
 
 import (
 	"go/ast"
+
+	"github.com/idemlint/idemlint/internal/apis"
 )
 
 // A claim that is not in the transaction of the work it gates commits on
@@ -37,7 +39,23 @@ func (r *Result) StandaloneClaim(body *ast.BlockStmt, call *ast.CallExpr) bool {
 	if fn := calleeDecl(u, call); fn != nil && len(u.txValues(fn.Recv, fn.Type, fn.Body)) > 0 {
 		return false // the helper claims with a transaction of its own or its caller's
 	}
-	return !mentions(u.info, call, u.txValues(nil, &ast.FuncType{}, body))
+	return !mentions(u.info, call, u.txValues(nil, &ast.FuncType{}, body)) && !passesTx(u, call)
+}
+
+// passesTx reports whether the claim is given a transaction that a call
+// yields (uow.Tx(), a unit of work's getter): the claim then runs in that
+// transaction, like the work given the same getter's result.
+func passesTx(u *units, call *ast.CallExpr) bool {
+	found := false
+	for _, a := range append([]ast.Expr{call.Fun}, call.Args...) {
+		ast.Inspect(a, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok && c != call && u.info.TypeOf(c) != nil && apis.IsTx(u.info.TypeOf(c)) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // calleeDecl returns the declaration of the package's function call calls.
