@@ -368,6 +368,7 @@ func (c *checker) readOnlyParams(fn *types.Func, decl *ast.FuncDecl) []int {
 		}
 		return true
 	})
+	c.forwardedReadOnly(decl, params, ro, rw)
 	var out []int
 	for _, i := range inTx {
 		if ro[i] && !rw[i] {
@@ -375,6 +376,71 @@ func (c *checker) readOnlyParams(fn *types.Func, decl *ast.FuncDecl) []int {
 		}
 	}
 	return out
+}
+
+// forwardedReadOnly marks the function parameters that decl hands to a
+// helper of the package together with read-only options, where the
+// helper begins its transaction with options it is given
+// (WithinReadOnly(ctx, fn) { return m.run(ctx, pgx.TxOptions{AccessMode:
+// pgx.ReadOnly}, fn) }): ro when the options are read-only, rw otherwise.
+func (c *checker) forwardedReadOnly(decl *ast.FuncDecl, params *types.Tuple, ro, rw map[int]bool) {
+	info := c.pass.TypesInfo
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		g := apis.Callee(info, call)
+		if g == nil || c.readOnly().decls[g.Origin()] == nil || !c.beginsWithParamOptions(c.readOnly().decls[g.Origin()]) {
+			return true
+		}
+		for _, a := range call.Args {
+			id, ok := ast.Unparen(a).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			for i := range params.Len() {
+				if info.Uses[id] != params.At(i) {
+					continue
+				}
+				if c.begunReadOnly(call) {
+					ro[i] = true
+				} else {
+					rw[i] = true
+				}
+			}
+		}
+		return true
+	})
+}
+
+// beginsWithParamOptions reports whether a transaction the function
+// begins takes options from one of its parameters.
+func (c *checker) beginsWithParamOptions(decl *ast.FuncDecl) bool {
+	info := c.pass.TypesInfo
+	fn, _ := info.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return false
+	}
+	params := fn.Signature().Params()
+	for _, in := range c.calls.Regions(decl) {
+		begin := c.callAt(in.Tx.Pos)
+		if begin == nil {
+			continue
+		}
+		for _, a := range begin.Args {
+			id, ok := ast.Unparen(a).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			for i := range params.Len() {
+				if p := params.At(i); info.Uses[id] == p && !apis.IsContext(p.Type()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // runsReadOnly reports whether fn runs its function parameter idx only in

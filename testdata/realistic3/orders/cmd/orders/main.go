@@ -51,7 +51,7 @@ func run(log *slog.Logger) error {
 	events := msgbus.NewProducer(brokers)
 	defer events.Close()
 
-	svc := app.NewOrders(app.Deps{ // FP: httpintx — PriceIn calls Quote (GET) inside WithinReadOnly: a read-only transaction with a plain SELECT, no locks, no writes (SPEC retry-safety model: read-only transactions)
+	svc := app.NewOrders(app.Deps{ // not a finding (a fixed false positive of httpintx): PriceIn calls Quote inside WithinReadOnly, whose helper begins the transaction read-only
 		Tx:       tm,
 		Orders:   orders,
 		Outbox:   pg.NewOutbox(tm),
