@@ -21,12 +21,14 @@
 //     Produce/ProduceSync, confluent-kafka-go Produce, amqp091 Publish and
 //     PublishWithContext, NATS and JetStream Publish, watermill
 //     Publisher.Publish and its broker publishers, Google Pub/Sub Publish,
-//     SQS SendMessage, SNS Publish;
+//     SQS SendMessage, SNS Publish, asynq Client.Enqueue/EnqueueContext
+//     (a task queue on Redis);
 //   - writes: SQL that inserts, updates, deletes or merges (pgx,
 //     database/sql, sqlx, sqlc's DBTX; SQL that is not constant counts
 //     when it is executed with Exec), GORM Create/Save/Update/Delete, bun
-//     inserts, updates and deletes, ent's generated builders, MongoDB
-//     collection writes, pgx CopyFrom;
+//     inserts, updates and deletes, ent's generated builders, SQLBoiler's
+//     generated model writes (Insert, Update, Upsert, Delete, UpdateAll,
+//     DeleteAll), MongoDB collection writes, pgx CopyFrom;
 //
 // both through the shared call layer (internal/calls): helpers in any
 // package of the analysed code (repo.Create → pgx.Tx.Exec), interface
@@ -65,7 +67,9 @@
 //
 // Not reported, and why it is safe:
 //   - the outbox itself: an INSERT into a table whose name contains
-//     "outbox" (or an ORM create of a type named so) is not a write, so an
+//     "outbox" (or an ORM create of a type named so, or a write of a
+//     SQLBoiler model named so, by its own method or by a call of the
+//     project's code handed the row) is not a write, so an
 //     outbox row inserted in the business transaction with no direct
 //     publish is silent, and so is a relay that reads outbox rows,
 //     publishes and marks them (the mark touches only the outbox: a crash

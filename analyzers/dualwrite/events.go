@@ -31,6 +31,9 @@ func (c *checker) events(fn ast.Node, body *ast.BlockStmt) (evs []*event, acks, 
 				reads = append(reads, n)
 			}
 			w := c.effect(n, calls.Write)
+			if w != nil && c.outboxModelWrite(n) {
+				w = nil // a SQLBoiler outbox row (outboxmodel.go)
+			}
 			p := c.effect(n, calls.Publish)
 			if w != nil && p != nil {
 				return true

@@ -1,5 +1,6 @@
 // Package relaymark recognizes where an outbox relay records that a row was
-// published: an SQL UPDATE (or a GORM Update/Updates/Delete) that sets a
+// published: an SQL UPDATE (or a GORM Update/Updates/Delete, a SQLBoiler
+// model's Update/Upsert/Delete) that sets a
 // published/sent/processed column or status, a DELETE of the outbox row,
 // or a call of a repository or sqlc method named for it (MarkPublished,
 // MarkEventAsSent, DeleteOutboxEvent) that receives the row; and where a
@@ -125,6 +126,9 @@ func (f *Finder) Mark(call *ast.CallExpr) (string, bool) {
 		return markSQL(text)
 	}
 	if what, ok := f.gormMark(call); ok {
+		return what, true
+	}
+	if what, ok := f.sqlboilerMark(call); ok {
 		return what, true
 	}
 	fn := apis.Callee(info, call)

@@ -52,3 +52,26 @@ func TestMarkName(t *testing.T) {
 		}
 	}
 }
+
+func TestSQLBoilerMarks(t *testing.T) {
+	for _, tc := range []struct {
+		method, table string
+		cols          []string
+		want          bool
+	}{
+		{"Upsert", "Outbox", []string{"id", "sent_at"}, true},
+		{"Update", "OutboxEvent", []string{"status"}, true},
+		{"UpdateAll", "Outbox", []string{"published_at"}, true},
+		{"Delete", "Outbox", nil, true},
+		{"DeleteAll", "OutboxMessage", nil, true},
+		{"Update", "Outbox", nil, false},                  // boil.Infer(): the columns are not known
+		{"Update", "Outbox", []string{"attempts"}, false}, // not a publication
+		{"Update", "Order", []string{"status"}, false},    // a state of another table
+		{"Delete", "Session", nil, false},
+		{"Insert", "Outbox", []string{"sent_at"}, false}, // the outbox row itself
+	} {
+		if got := sqlboilerMarks(tc.method, tc.table, tc.cols); got != tc.want {
+			t.Errorf("sqlboilerMarks(%s, %s, %v) = %v, want %v", tc.method, tc.table, tc.cols, got, tc.want)
+		}
+	}
+}
