@@ -334,7 +334,7 @@ func (c *checker) methodByKey(key string) *types.Func {
 		return nil
 	}
 	path, typ, name := key[:typeDot], key[typeDot+1:dot], key[dot+1:]
-	pkg := reachable(c.pass.Pkg, path)
+	pkg := calls.ReachablePackage(c.pass.Pkg, path)
 	if pkg == nil {
 		return nil
 	}
@@ -349,29 +349,6 @@ func (c *checker) methodByKey(key string) *types.Func {
 	obj, _, _ := types.LookupFieldOrMethod(t, false, pkg, name)
 	fn, _ := obj.(*types.Func)
 	return fn
-}
-
-// reachable returns the package of import path p among those from
-// reaches, or nil.
-func reachable(from *types.Package, p string) *types.Package {
-	seen := make(map[*types.Package]bool)
-	var walk func(pkg *types.Package) *types.Package
-	walk = func(pkg *types.Package) *types.Package {
-		if seen[pkg] {
-			return nil
-		}
-		seen[pkg] = true
-		if pkg.Path() == p {
-			return pkg
-		}
-		for _, imp := range pkg.Imports() {
-			if found := walk(imp); found != nil {
-				return found
-			}
-		}
-		return nil
-	}
-	return walk(from)
 }
 
 // returnedLit reports whether fn is a function literal that decl returns

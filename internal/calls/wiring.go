@@ -72,10 +72,11 @@ func (r *Result) MethodByKey(key string) *types.Func {
 
 // reachable returns the package of import path p (not normalised) among the
 // packages the analysed package reaches, or nil.
-func (r *Result) reachable(p string) *types.Package {
-	if r.pass.Pkg.Path() == p {
-		return r.pass.Pkg
-	}
+func (r *Result) reachable(p string) *types.Package { return ReachablePackage(r.pass.Pkg, p) }
+
+// ReachablePackage returns the package of import path p (not normalised)
+// among from and the packages it imports, directly or not, or nil.
+func ReachablePackage(from *types.Package, p string) *types.Package {
 	seen := make(map[*types.Package]bool)
 	var walk func(pkg *types.Package) *types.Package
 	walk = func(pkg *types.Package) *types.Package {
@@ -93,7 +94,7 @@ func (r *Result) reachable(p string) *types.Package {
 		}
 		return nil
 	}
-	return walk(r.pass.Pkg)
+	return walk(from)
 }
 
 // Implements reports whether fn is the method a value of its receiver's
