@@ -324,32 +324,7 @@ func (c *checker) keepsFact(fn *types.Func, param int) bool {
 
 // methodByKey returns the method methodKey names, among the packages the
 // analysed package reaches, or nil.
-func (c *checker) methodByKey(key string) *types.Func {
-	dot := strings.LastIndex(key, ".")
-	if dot < 0 {
-		return nil
-	}
-	typeDot := strings.LastIndex(key[:dot], ".")
-	if typeDot < 0 {
-		return nil
-	}
-	path, typ, name := key[:typeDot], key[typeDot+1:dot], key[dot+1:]
-	pkg := calls.ReachablePackage(c.pass.Pkg, path)
-	if pkg == nil {
-		return nil
-	}
-	tn, ok := pkg.Scope().Lookup(typ).(*types.TypeName)
-	if !ok {
-		return nil
-	}
-	t := tn.Type()
-	if !types.IsInterface(t) {
-		t = types.NewPointer(t) // methods of T and *T
-	}
-	obj, _, _ := types.LookupFieldOrMethod(t, false, pkg, name)
-	fn, _ := obj.(*types.Func)
-	return fn
-}
+func (c *checker) methodByKey(key string) *types.Func { return calls.MethodOf(c.pass.Pkg, key) }
 
 // returnedLit reports whether fn is a function literal that decl returns
 // (return func(...) {...}).

@@ -46,6 +46,19 @@ func (r *Result) MethodByKey(key string) *types.Func {
 	if r == nil {
 		return nil
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	fn := MethodOf(r.pass.Pkg, key)
+	if fn == nil || !types.IsInterface(fn.Signature().Recv().Type()) {
+		return nil
+	}
+	return fn
+}
+
+// MethodOf returns the method that key ("path.Type.Method", MethodKey's
+// form) names among from and the packages it reaches — of an interface,
+// or of a named type T or *T — or nil.
+func MethodOf(from *types.Package, key string) *types.Func {
 	dot := strings.LastIndex(key, ".")
 	if dot < 0 {
 		return nil
@@ -55,17 +68,19 @@ func (r *Result) MethodByKey(key string) *types.Func {
 		return nil
 	}
 	path, typ, name := key[:typeDot], key[typeDot+1:dot], key[dot+1:]
-	r.mu.Lock()
-	pkg := r.reachable(path)
-	r.mu.Unlock()
+	pkg := ReachablePackage(from, path)
 	if pkg == nil {
 		return nil
 	}
 	tn, ok := pkg.Scope().Lookup(typ).(*types.TypeName)
-	if !ok || !types.IsInterface(tn.Type()) {
+	if !ok {
 		return nil
 	}
-	obj, _, _ := types.LookupFieldOrMethod(tn.Type(), false, pkg, name)
+	t := tn.Type()
+	if !types.IsInterface(t) {
+		t = types.NewPointer(t) // methods of T and *T
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, false, pkg, name)
 	fn, _ := obj.(*types.Func)
 	return fn
 }
