@@ -184,6 +184,9 @@ func (c *checker) producerOf(e ast.Expr) *producer {
 		return p
 	case *ast.Ident, *ast.SelectorExpr:
 		if obj := c.origin(x); obj != nil {
+			if v, ok := obj.(*types.Var); ok && c.varying[v] {
+				return nil // configured per constructed value (ctorwriter.go)
+			}
 			if p := c.prods[obj]; p != nil {
 				return p
 			}

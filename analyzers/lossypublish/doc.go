@@ -78,6 +78,15 @@
 // that the publisher's method publishes on that field; a constructor that
 // keeps the unconfirmed channel in another field, or a channel put in
 // confirm mode whose confirmations are read, is left alone.
+// A producer type whose constructors configure its writer differently
+// (NewProducer with RequiredAcks: RequireAll, NewFastProducer with Async:
+// true for click streams) is judged per constructed value, not per type:
+// a relay is reported where a value the lossy constructor built reaches
+// it — a publish through a local assigned from that constructor, or the
+// composition root that hands such a value to the relay's package
+// ("wired here to msgbus.(*Producer).Publish built by
+// msgbus.NewFastProducer") — and left alone where the synchronous
+// constructor's value does.
 // A function that makes such a publish carries a fact, so a relay in
 // another package that calls producer.Publish and then marks is reported,
 // a function value to the method values and functions it may hold (a

@@ -41,6 +41,7 @@ type HeldPublish struct {
 	Field int
 	Via   string // chain to the function that publishes: "(*Publisher).Publish"
 	Name  string // the library method: "PublishWithContext"
+	Kafka bool   // a kafka-go writer configured per constructor (ctorwriter.go), not an AMQP channel
 }
 
 // AFact implements analysis.Fact.
@@ -77,8 +78,8 @@ func (f *ChannelOrigin) String() string {
 // package: its first AMQP publish on a field whose channel the package
 // does not configure, or a call of a function that has one.
 func (c *checker) computeHeld(fn *types.Func, decl *ast.FuncDecl) *HeldPublish {
-	if !c.brokers {
-		return nil // no AMQP channel within reach
+	if !c.brokers && len(c.varying) == 0 {
+		return nil // no AMQP channel within reach, no writer configured per constructor
 	}
 	var out *HeldPublish
 	inspectEvaluated(decl.Body, func(n ast.Node) {
@@ -86,11 +87,19 @@ func (c *checker) computeHeld(fn *types.Func, decl *ast.FuncDecl) *HeldPublish {
 		if !ok || out != nil {
 			return
 		}
-		if lib := apis.Callee(c.pass.TypesInfo, call); lib != nil && apis.ClassifyPublish(lib) == apis.AMQPPublish {
-			if named, field, ok := c.heldField(receiver(call)); ok {
-				out = &HeldPublish{Type: named.Obj().Name(), Field: field, Via: funcname.Code(fn, nil), Name: lib.Name()}
+		if lib := apis.Callee(c.pass.TypesInfo, call); lib != nil {
+			switch apis.ClassifyPublish(lib) {
+			case apis.AMQPPublish:
+				if named, field, ok := c.heldField(receiver(call)); ok && c.brokers {
+					out = &HeldPublish{Type: named.Obj().Name(), Field: field, Via: funcname.Code(fn, nil), Name: lib.Name()}
+				}
+				return
+			case apis.KafkaGoWrite:
+				if named, field, ok := c.heldField(receiver(call)); ok && c.varying[structField(named, field)] {
+					out = &HeldPublish{Type: named.Obj().Name(), Field: field, Via: funcname.Code(fn, nil), Name: lib.Name(), Kafka: true}
+				}
+				return
 			}
-			return
 		}
 		for _, t := range c.held.CallTargets(call) {
 			if t.Sum != nil && t.Func != nil && t.Func.Pkg() == fn.Pkg() {
@@ -135,6 +144,16 @@ func (c *checker) heldSite(call *ast.CallExpr) *site {
 		if t.Sum == nil || t.Func == nil {
 			continue
 		}
+		via := t.Sum.Via
+		if t.Via != nil {
+			via = funcname.Code(t.Via, nil) + " → " + via
+		}
+		if t.Sum.Kafka {
+			if s := c.writerSite(call, t.Func, t.Sum, via); s != nil {
+				return s
+			}
+			continue
+		}
 		field := fieldVar(t.Func.Pkg(), t.Sum.Type, t.Sum.Field)
 		p := c.prods[field]
 		if field == nil || p == nil || p.kind != amqpChannel {
@@ -143,10 +162,6 @@ func (c *checker) heldSite(call *ast.CallExpr) *site {
 		reason, pos := p.lossy()
 		if reason == "" {
 			continue
-		}
-		via := t.Sum.Via
-		if t.Via != nil {
-			via = funcname.Code(t.Via, nil) + " → " + via
 		}
 		s := &site{call: call, lossy: true, via: via, advice: adviceAMQP}
 		s.what = fmt.Sprintf("%s on %s (%s)", t.Sum.Name, reason, c.whereProducer(p, pos))

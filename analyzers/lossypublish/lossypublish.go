@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/lossypublish.md",
 	Run:       safe.Run(run),
 	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer},
-	FactTypes: []analysis.Fact{new(Publishes), new(RelayPending), new(Wired), new(HeldPublish), new(ChannelOrigin)},
+	FactTypes: []analysis.Fact{new(Publishes), new(RelayPending), new(Wired), new(HeldPublish), new(ChannelOrigin), new(BuildsWriter)},
 }
 
 // relevance is the analyzer's gate: every finding starts at a producer of
@@ -39,7 +39,7 @@ var Analyzer = &analysis.Analyzer{
 var relevance = gate.Gate{
 	Libraries: func() []string { return apis.LossyPublishPaths },
 	Uses:      func(fn *types.Func) bool { return calls.PublishLike(fn) || relaymark.NamedMark(fn) },
-	Facts:     []analysis.Fact{new(Publishes), new(RelayPending), new(HeldPublish), new(ChannelOrigin)},
+	Facts:     []analysis.Fact{new(Publishes), new(RelayPending), new(HeldPublish), new(ChannelOrigin), new(BuildsWriter)},
 }
 
 // A checker holds the state of one pass.
@@ -48,16 +48,19 @@ type checker struct {
 	rep   *report.Reporter
 	calls *calls.Result
 
-	copies  map[*types.Var]ast.Expr        // locals defined once from a field
-	prods   map[types.Object]*producer     // variables and fields holding a producer
-	built   map[ast.Expr]*producer         // literals and calls building one
-	results map[*types.Func]*producer      // constructors returning one
-	pubs    *calls.Derived[*Publishes]     // what a call of a function publishes (computeSummary)
-	held    *calls.Derived[*HeldPublish]   // a publish on a channel a field holds, configured elsewhere (held.go)
-	opened  *calls.Derived[*ChannelOrigin] // the channel a function returns, opened in its package (held.go)
-	brokers bool                           // a broker client (AMQP) is within the package's reach
-	sites   map[*types.Func]*site          // the site a summary comes from
-	pending map[*types.Func]*RelayPending  // relay sites completed elsewhere
+	copies   map[*types.Var]ast.Expr        // locals defined once from a field
+	callDefs map[*types.Var]*ast.CallExpr   // locals assigned once from a call
+	varying  map[*types.Var]bool            // writer fields whose constructors disagree (ctorwriter.go)
+	builds   map[*types.Func]*BuildsWriter  // their constructors' writers
+	prods    map[types.Object]*producer     // variables and fields holding a producer
+	built    map[ast.Expr]*producer         // literals and calls building one
+	results  map[*types.Func]*producer      // constructors returning one
+	pubs     *calls.Derived[*Publishes]     // what a call of a function publishes (computeSummary)
+	held     *calls.Derived[*HeldPublish]   // a publish on a channel a field holds, configured elsewhere (held.go)
+	opened   *calls.Derived[*ChannelOrigin] // the channel a function returns, opened in its package (held.go)
+	brokers  bool                           // a broker client (AMQP) is within the package's reach
+	sites    map[*types.Func]*site          // the site a summary comes from
+	pending  map[*types.Func]*RelayPending  // relay sites completed elsewhere
 
 	marks    *relaymark.Finder
 	reported map[token.Pos]bool
@@ -72,6 +75,9 @@ func run(pass *analysis.Pass) (any, error) {
 		rep:      report.New(pass),
 		calls:    pass.ResultOf[calls.Analyzer].(*calls.Result),
 		copies:   make(map[*types.Var]ast.Expr),
+		callDefs: make(map[*types.Var]*ast.CallExpr),
+		varying:  make(map[*types.Var]bool),
+		builds:   make(map[*types.Func]*BuildsWriter),
 		prods:    make(map[types.Object]*producer),
 		built:    make(map[ast.Expr]*producer),
 		results:  make(map[*types.Func]*producer),
@@ -86,6 +92,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.brokers = gate.Disabled || gate.Reaches(pass.Pkg, apis.BrokerPaths...)
 	c.collectCopies()
 	c.collectProducers()
+	c.collectVaryingWriters()
 	for _, file := range pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -104,6 +111,7 @@ func run(pass *analysis.Pass) (any, error) {
 	calls.ExportFacts(c.pubs)
 	calls.ExportFacts(c.held)
 	c.exportOrigins()
+	c.exportBuilds()
 	c.exportPending()
 	return nil, nil
 }

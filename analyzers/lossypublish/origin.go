@@ -44,10 +44,12 @@ func (c *checker) origin(e ast.Expr) types.Object {
 }
 
 // collectCopies records the local variables defined once from a field
-// selector (writer := in.writer; w := s.w).
+// selector (writer := in.writer; w := s.w), and those assigned once from
+// a call (fast := bus.NewFastProducer(brokers)).
 func (c *checker) collectCopies() {
 	count := make(map[*types.Var]int)
 	from := make(map[*types.Var]ast.Expr)
+	calls := make(map[*types.Var]*ast.CallExpr)
 	for _, file := range c.pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			as, ok := n.(*ast.AssignStmt)
@@ -65,6 +67,9 @@ func (c *checker) collectCopies() {
 				}
 				count[v]++
 				if len(as.Lhs) == len(as.Rhs) {
+					if call, ok := ast.Unparen(as.Rhs[i]).(*ast.CallExpr); ok {
+						calls[v] = call
+					}
 					if sel, ok := ast.Unparen(as.Rhs[i]).(*ast.SelectorExpr); ok {
 						if s, ok := c.pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal {
 							from[v] = sel
@@ -78,6 +83,11 @@ func (c *checker) collectCopies() {
 	for v, e := range from {
 		if count[v] == 1 {
 			c.copies[v] = e
+		}
+	}
+	for v, call := range calls {
+		if count[v] == 1 {
+			c.callDefs[v] = call
 		}
 	}
 }

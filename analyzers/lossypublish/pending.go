@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/funcname"
@@ -140,6 +142,9 @@ func (c *checker) completePending() {
 			m := c.calls.MethodByKey(s.Method)
 			impl, sum := c.lossyImplementation(m)
 			if sum == nil {
+				if c.completeWriter(relay, m, s) { // a value of a type configured per constructor (ctorwriter.go)
+					wired.Add(id)
+				}
 				continue
 			}
 			at := c.calls.RootWiring(relay.Pkg(), m, impl, calls.RecvTypeName(relay), c.rep.IsGenerated) // or a DI container's fx.Provide(kafka.NewProducer)
@@ -163,14 +168,28 @@ func (c *checker) lossyImplementation(m *types.Func) (*types.Func, *Publishes) {
 	if m == nil {
 		return nil, nil
 	}
+	var best *types.Func
+	var bestSum *Publishes
+	for _, fn := range c.implementations(m, c.pubs.Funcs(), func(f analysis.Fact) bool { _, ok := f.(*Publishes); return ok }) {
+		if sum := c.summary(fn); sum != nil && (bestSum == nil || sum.Lossy && !bestSum.Lossy) {
+			best, bestSum = fn, sum
+		}
+	}
+	return best, bestSum
+}
+
+// implementations returns, in source order, the functions implementing m
+// among local (the package's) and the functions of other packages with a
+// fact isFact accepts.
+func (c *checker) implementations(m *types.Func, local []*types.Func, isFact func(analysis.Fact) bool) []*types.Func {
 	var cands []*types.Func
-	for _, fn := range c.pubs.Funcs() {
+	for _, fn := range local {
 		if calls.Implements(fn, m) {
 			cands = append(cands, fn)
 		}
 	}
 	for _, f := range c.pass.AllObjectFacts() {
-		if _, ok := f.Fact.(*Publishes); !ok {
+		if !isFact(f.Fact) {
 			continue
 		}
 		if fn, ok := f.Object.(*types.Func); ok && fn.Pkg() != c.pass.Pkg && calls.Implements(fn, m) {
@@ -184,12 +203,5 @@ func (c *checker) lossyImplementation(m *types.Func) (*types.Func, *Publishes) {
 		}
 		return a.Offset < b.Offset
 	})
-	var best *types.Func
-	var bestSum *Publishes
-	for _, fn := range cands {
-		if sum := c.summary(fn); sum != nil && (bestSum == nil || sum.Lossy && !bestSum.Lossy) {
-			best, bestSum = fn, sum
-		}
-	}
-	return best, bestSum
+	return cands
 }

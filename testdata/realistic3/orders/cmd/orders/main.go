@@ -77,7 +77,7 @@ func run(log *slog.Logger) error {
 	rollup := worker.NewRollup(pool, log, time.Hour)
 	fast := msgbus.NewFastProducer(brokers)
 	defer fast.Close()
-	rl := relay.New(pool, fast, log)
+	rl := relay.New(pool, fast, log) // want: lossypublish
 
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
