@@ -28,6 +28,10 @@ import (
 // that port (PortCall.Holder): they run only if an implementation of the
 // port calls that argument before it returns (HolderRunsNow).
 //
+// A port call whose effects are known (an interface standing for a
+// library call by its shape, sqlc's DBTX.Exec with its SQL text) is not
+// out of sight: it is no port call here.
+//
 // Not followed: goroutines and deferred calls (as the analyzers' own
 // walks of a body leave them); helpers declared in other packages (their
 // port calls are theirs to record); a function parameter of the helper
@@ -116,6 +120,9 @@ func (r *Result) bodyPorts(body *ast.BlockStmt, lits map[*ast.FuncLit]bool) []Po
 			return false
 		case *ast.CallExpr:
 			if m := r.port(n); m != nil {
+				if r.knownEffect(n) {
+					return true // it stands for a library call (sqlc's DBTX.Exec): its effects are known
+				}
 				out = addPortCall(out, PortCall{Method: m})
 				for _, p := range r.heldPorts(n, m, lits) {
 					out = addPortCall(out, p)
@@ -215,7 +222,9 @@ func (r *Result) valuesPorts(e ast.Expr, lits map[*ast.FuncLit]bool) []PortCall 
 		case v.lit != nil:
 			ps = r.litPorts(v.lit, lits)
 		case r.portMethod(v.fn):
-			ps = []PortCall{{Method: v.fn}}
+			if r.summary(v.fn).empty() {
+				ps = []PortCall{{Method: v.fn}}
+			}
 		case isInterfaceMethod(v.fn):
 			for _, impl := range r.implementations(v.fn) {
 				ps = append(ps, r.funcPorts(impl)...)
@@ -237,6 +246,16 @@ func (r *Result) litPorts(lit *ast.FuncLit, lits map[*ast.FuncLit]bool) []PortCa
 	}
 	lits[lit] = true
 	return r.bodyPorts(lit.Body, lits)
+}
+
+// knownEffect reports whether the call has an effect of some kind.
+func (r *Result) knownEffect(call *ast.CallExpr) bool {
+	for k := range numEffects {
+		if r.callChain(call, k) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // addPortCall appends p unless out has it (same port, same holder) or is
