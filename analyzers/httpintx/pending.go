@@ -317,15 +317,20 @@ func (c *checker) complete(s PendingSite, user *types.Package) (string, token.Po
 	var netPort, netImpl *types.Func
 	if s.NetPort != "" {
 		netPort = c.calls.MethodByKey(s.NetPort)
-		if s.NetHolder != "" && !c.calls.HolderRunsNow(c.calls.MethodByKey(s.NetHolder), s.NetHolderParam) {
-			return "", token.NoPos // the closure making the call is not run by the port it is handed to
+		name := funcname.Code(netPort, c.pass.Pkg)
+		if s.NetHolder != "" {
+			holder := c.calls.MethodByKey(s.NetHolder)
+			if !c.calls.HolderRunsNow(holder, s.NetHolderParam) {
+				return "", token.NoPos // the closure making the call is not run by the port it is handed to
+			}
+			name += " (in the " + funcname.Code(holder, c.pass.Pkg) + " callback)"
 		}
 		var ch []string
 		netImpl, ch = c.calls.WiredImplWithEffect(netPort, calls.Net)
 		if netImpl == nil {
 			return "", token.NoPos
 		}
-		chain = append(append(slices.Clone(s.Helpers), funcname.Code(netPort, c.pass.Pkg)), ch...)
+		chain = append(append(slices.Clone(s.Helpers), name), ch...)
 	}
 	kind := kindOf(chain)
 	advice := writeAdvice
