@@ -58,7 +58,12 @@
 // callback given to another port (repo.WithTx(ctx, func(tx) error {
 // return repo.UpdateBalance(ctx, tx, ...) })), when an implementation of
 // that port the root wires calls the callback before it returns; one that
-// keeps it for later or runs it in a goroutine does not count. A root that wires through a
+// keeps it for later or runs it in a goroutine does not count. A port
+// is also called through the use case's own helpers and closures
+// (s.announce(ctx, ...) calling s.events.Publish; a closure called in
+// place, run by a helper such as a retry loop, or handed to a coordinator
+// port whose wired implementation runs it before it returns), at most
+// three helpers deep; the message names the helper. A root that wires through a
 // dependency-injection container (uber-fx's fx.Provide(bus.New), dig,
 // wire.NewSet) calls no constructor of the use case: the finding goes to
 // where the implementation's constructor is handed to the container. The

@@ -116,6 +116,9 @@ type event struct {
 	// runs when via's implementation runs that argument (callbackports.go).
 	via      *types.Func
 	viaParam int
+	// helpers are the package's helpers through which the call reaches
+	// the pending port call (calls.CallPorts), outermost first.
+	helpers []string
 }
 
 // name returns how messages name the function: its declaration's name,

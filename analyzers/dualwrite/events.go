@@ -44,8 +44,10 @@ func (c *checker) events(fn ast.Node, body *ast.BlockStmt) (evs []*event, acks, 
 					ch := []string{funcName(m, nil)}
 					evs = append(evs, &event{call: n, kind: calls.Publish, chain: ch, tx: inTx[n], pending: m},
 						&event{call: n, kind: calls.Write, chain: ch, tx: inTx[n], pending: m})
-					evs = append(evs, c.callbackPortWrites(n, m, inTx[n])...)
+					evs = append(evs, c.callbackPortWrites(n, inTx[n])...)
+					return true
 				}
+				evs = append(evs, c.helperPortEvents(n, inTx[n])...)
 				return true
 			}
 			if p != nil && !c.throughOutbox(n, body) {
@@ -75,7 +77,7 @@ func (c *checker) effect(call *ast.CallExpr, k calls.Effect) []string {
 	}
 	for i, a := range call.Args {
 		lit, ok := ast.Unparen(a).(*ast.FuncLit)
-		if !ok || !c.runsNow(call, i) {
+		if !ok || !c.calls.RunsArgNow(call, i) {
 			continue
 		}
 		if ch := c.calls.LitChain(lit, k); ch != nil {
@@ -84,30 +86,6 @@ func (c *checker) effect(call *ast.CallExpr, k calls.Effect) []string {
 	}
 	return nil
 }
-
-// runsNow reports whether call runs its function argument i before it
-// returns.
-func (c *checker) runsNow(call *ast.CallExpr, i int) bool {
-	info := c.pass.TypesInfo
-	fn := apis.Callee(info, call)
-	if fn == nil {
-		return false
-	}
-	if apis.TxFuncBeginCallback(apis.Describe(fn)) == i || c.calls.RunsInTx(call, i) != "" {
-		return true
-	}
-	if op, _ := retries.Operation(info, call); op != nil && op == call.Args[i] {
-		return true
-	}
-	for _, p := range c.calls.Of(fn).CallsOf() {
-		if p.Param == i && !p.Go {
-			return true
-		}
-	}
-	return false
-}
-
-var retries = apis.DefaultRetryFuncs()
 
 // throughOutbox reports whether a publish call publishes through a
 // publisher that the function made with an outbox constructor

@@ -58,6 +58,15 @@ type PendingSite struct {
 	// written (b.Register("t", func(...) error {...})); "" for none.
 	RegisteredOn    string
 	RegisteredParam int
+	// Helpers are the package's helpers through which the call at Pos
+	// reaches the method (calls.CallPorts), outermost first; Holder, when
+	// set, is the port (methodKey) whose argument HolderParam is the
+	// closure making the call: the site holds only where an
+	// implementation of Holder wired there runs that argument before it
+	// returns.
+	Helpers     []string
+	Holder      string
+	HolderParam uint8
 }
 
 // PendingPorts lists the package's pending sites on interface methods
@@ -125,6 +134,9 @@ type OtherWrite struct {
 	// makes the call; "" for a call the function makes itself.
 	Via      string
 	ViaParam uint8
+	// Helpers are the package's helpers through which the function
+	// reaches the call (calls.CallPorts), outermost first.
+	Helpers []string
 }
 
 // anyPublishLike reports whether some event is a pending call of a
@@ -180,15 +192,20 @@ func (c *checker) addPending(name, recv string, decl *ast.FuncDecl, fn ast.Node,
 	if len(pd.Sites) >= maxSites {
 		return
 	}
-	call := p.call
+	ev := p
 	if need == calls.Write {
-		call = w.call
+		ev = w
 	}
-	pos := c.pass.Fset.Position(call.Pos())
+	holder := ""
+	if ev.via != nil {
+		holder = calls.MethodKey(ev.via)
+	}
+	pos := c.pass.Fset.Position(ev.call.Pos())
 	on, param := c.registeredLit(decl, fn)
 	pd.Sites = append(pd.Sites, PendingSite{
 		Func: name, Pos: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line),
 		Need: uint8(need), Order: uint8(o), Known: known, Tx: txDesc, Others: others, Recv: recv, Returned: returnedLit(decl, fn), RegisteredOn: on, RegisteredParam: param,
+		Helpers: ev.helpers, Holder: holder, HolderParam: uint8(ev.viaParam),
 	})
 }
 
@@ -267,6 +284,12 @@ func (c *checker) completeBy(m *types.Func, s PendingSite, user *types.Package, 
 		// The publish is known; the write is the first candidate port
 		// whose implementation writes.
 		return c.completeWrite(s, user)
+	}
+	if by.Method == "" {
+		by = OtherWrite{Via: s.Holder, ViaParam: s.HolderParam, Helpers: s.Helpers}
+		if !c.viaRunsNow(by) {
+			return "", nil // the closure making the call is not run by the port it is handed to
+		}
 	}
 	impl, ch := c.calls.ImplWithEffect(m, need)
 	if impl == nil || c.consumerHandler(s, impl) {

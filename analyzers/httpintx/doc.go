@@ -62,7 +62,11 @@
 // (uow.Execute(ctx, func(ctx) error {...}), repo.ChangeStatus(id, s,
 // walletFunc)) and the callback reaches the network, directly or through
 // another port, or when it calls such a port inside a transaction it
-// begins, the site is recorded (a package fact) and completed by the
+// begins — the port called directly, or through the package's own helpers
+// and closures (s.charge(ctx, o) calling s.gateway.Charge; a closure
+// called in place or run by a helper; a closure handed to a coordinator
+// port, which counts when the coordinator the root wires runs it before
+// it returns), at most three helpers deep — the site is recorded (a package fact) and completed by the
 // package that wires the implementations into the use case (main, a
 // setup package, an fx.Provide): if an implementation it builds runs the
 // callback inside a transaction it begins (not read-only) and, for a

@@ -50,6 +50,14 @@ type PendingSite struct {
 	Net     []string
 	NetPort string
 	Read    bool // Net is an HTTP GET or HEAD (the advice differs)
+	// How the call at Pos reaches NetPort: through the package's helpers
+	// (Helpers, outermost first: calls.CallPorts), and, when NetHolder is
+	// set, in a closure handed to that port (calls.MethodKey) as its
+	// argument NetHolderParam, which an implementation wired at the root
+	// must run before it returns.
+	Helpers        []string
+	NetHolder      string
+	NetHolderParam int
 	// The transaction half: its description (Tx) when the use case begins
 	// it, else the port whose implementation must run argument TxArg of
 	// the call at TxPos inside a transaction it begins.
@@ -89,7 +97,7 @@ func (c *checker) addPending(s PendingSite) {
 		return
 	}
 	for _, x := range c.pending {
-		if x.Pos == s.Pos && x.Func == s.Func {
+		if x.Pos == s.Pos && x.Func == s.Func && x.NetPort == s.NetPort && x.NetHolder == s.NetHolder {
 			return
 		}
 	}
@@ -149,14 +157,24 @@ func (c *checker) callbackSites(s PendingSite, m *types.Func, arg ast.Expr, t ca
 		if ch := c.calls.FuncChain(t.Func, calls.Net); ch != nil {
 			s.Pos, s.Net = c.where(arg.Pos()), ch
 			c.addPending(s)
+			return
+		}
+		for _, p := range c.calls.FuncPorts(t.Func) {
+			if p.Method != m {
+				c.addPending(withPort(s, c.where(arg.Pos()), p))
+			}
 		}
 		return
 	}
 	if t.Lit == nil {
 		return
 	}
-	var ports []*ast.CallExpr
-	known := false
+	type portAt struct {
+		pos string
+		p   calls.PortCall
+	}
+	var ports []portAt
+	known, collect := false, true
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		if known {
@@ -172,12 +190,27 @@ func (c *checker) callbackSites(s PendingSite, m *types.Func, arg ast.Expr, t ca
 				known = true
 				return false
 			}
-			if pm := c.calls.Port(n); pm != nil && pm != m {
-				ports = append(ports, n)
+			// The ports the call reaches: its own, the ones of the
+			// closures it runs (or a port it calls holds) and of the
+			// package's helpers. Those closures are walked below for
+			// known network calls only: their ports are counted here.
+			var reached []calls.PortCall
+			if pm := c.calls.Port(n); pm != nil {
+				reached = append([]calls.PortCall{{Method: pm}}, c.calls.HeldPorts(n)...)
+			} else {
+				reached = c.calls.CallPorts(n)
 			}
+			if collect {
+				for _, p := range reached {
+					ports = append(ports, portAt{c.where(n.Pos()), p})
+				}
+			}
+			saved := collect
+			collect = collect && len(reached) == 0
 			for _, lit := range calls.CallLits(n) {
 				ast.Inspect(lit.Body, visit)
 			}
+			collect = saved
 		}
 		return true
 	}
@@ -187,15 +220,25 @@ func (c *checker) callbackSites(s PendingSite, m *types.Func, arg ast.Expr, t ca
 		return
 	}
 	for _, p := range ports {
-		x := s
-		x.Pos, x.NetPort = c.where(p.Pos()), calls.MethodKey(c.calls.Port(p))
-		c.addPending(x)
+		if p.p.Method != m {
+			c.addPending(withPort(s, p.pos, p.p))
+		}
 	}
+}
+
+// withPort is site s completed by the port call p that the call at pos
+// reaches: the network half is p's port.
+func withPort(s PendingSite, pos string, p calls.PortCall) PendingSite {
+	s.Pos, s.NetPort, s.Helpers = pos, calls.MethodKey(p.Method), p.Via
+	if p.Holder != nil {
+		s.NetHolder, s.NetHolderParam = calls.MethodKey(p.Holder), p.HolderParam
+	}
+	return s
 }
 
 // pendingInTx records a call, inside a transaction the function begins
 // or receives, of a port whose implementation is out of sight.
-func (c *checker) pendingInTx(call *ast.CallExpr, tx *calls.Tx, m *types.Func) {
+func (c *checker) pendingInTx(call *ast.CallExpr, tx *calls.Tx, p calls.PortCall) {
 	if strings.HasSuffix(c.pass.Fset.Position(call.Pos()).Filename, "_test.go") {
 		return // tests run their transactions against fakes
 	}
@@ -207,10 +250,8 @@ func (c *checker) pendingInTx(call *ast.CallExpr, tx *calls.Tx, m *types.Func) {
 	if fn == nil {
 		return
 	}
-	c.addPending(PendingSite{
-		Func: funcname.Code(fn, nil), Recv: calls.RecvTypeName(fn),
-		Pos: c.where(call.Pos()), NetPort: calls.MethodKey(m), Tx: tx.Desc,
-	})
+	site := PendingSite{Func: funcname.Code(fn, nil), Recv: calls.RecvTypeName(fn), Tx: tx.Desc}
+	c.addPending(withPort(site, c.where(call.Pos()), p))
 }
 
 // enclosingDecl returns the function declaration around pos, or nil.
@@ -276,12 +317,20 @@ func (c *checker) complete(s PendingSite, user *types.Package) (string, token.Po
 	var netPort, netImpl *types.Func
 	if s.NetPort != "" {
 		netPort = c.calls.MethodByKey(s.NetPort)
+		name := funcname.Code(netPort, c.pass.Pkg)
+		if s.NetHolder != "" {
+			holder := c.calls.MethodByKey(s.NetHolder)
+			if !c.calls.HolderRunsNow(holder, s.NetHolderParam) {
+				return "", token.NoPos // the closure making the call is not run by the port it is handed to
+			}
+			name += " (in the " + funcname.Code(holder, c.pass.Pkg) + " callback)"
+		}
 		var ch []string
 		netImpl, ch = c.calls.WiredImplWithEffect(netPort, calls.Net)
 		if netImpl == nil {
 			return "", token.NoPos
 		}
-		chain = append([]string{funcname.Code(netPort, c.pass.Pkg)}, ch...)
+		chain = append(append(slices.Clone(s.Helpers), name), ch...)
 	}
 	kind := kindOf(chain)
 	advice := writeAdvice

@@ -22,8 +22,15 @@ func (c *checker) report(call *ast.CallExpr, tx *calls.Tx) {
 	}
 	chain := c.calls.CallNet(call)
 	if chain == nil {
-		if m := c.calls.Port(call); m != nil && !c.readOnlyTx(tx) {
-			c.pendingInTx(call, tx, m) // pending.go
+		if c.readOnlyTx(tx) {
+			return
+		}
+		if m := c.calls.Port(call); m != nil {
+			c.pendingInTx(call, tx, calls.PortCall{Method: m}) // pending.go
+			return
+		}
+		for _, p := range c.calls.CallPorts(call) {
+			c.pendingInTx(call, tx, p) // through the package's helpers
 		}
 		return
 	}

@@ -24,21 +24,32 @@ func (r *Result) Port(call *ast.CallExpr) *types.Func {
 	if r == nil || call == nil {
 		return nil
 	}
-	fn := apis.Callee(r.pass.TypesInfo, call)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.port(call)
+}
+
+// port is Port with mu held.
+func (r *Result) port(call *ast.CallExpr) *types.Func {
+	if fn := apis.Callee(r.pass.TypesInfo, call); r.portMethod(fn) {
+		return fn
+	}
+	return nil
+}
+
+// portMethod reports whether fn is a port (see Port), with mu held.
+func (r *Result) portMethod(fn *types.Func) bool {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() != r.pass.Pkg && !r.OwnModule(fn.Pkg()) {
-		return nil
+		return false
 	}
 	recv := fn.Signature().Recv()
 	if recv == nil || !types.IsInterface(recv.Type()) {
-		return nil
+		return false
 	}
 	if _, named := types.Unalias(recv.Type()).(*types.Named); !named {
-		return nil
+		return false
 	}
-	if len(r.Implementations(fn)) > 0 {
-		return nil
-	}
-	return fn
+	return len(r.implementations(fn)) == 0
 }
 
 // TakesFunc reports whether fn is a method of a named interface outside

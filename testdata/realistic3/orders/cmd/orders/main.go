@@ -51,7 +51,7 @@ func run(log *slog.Logger) error {
 	events := msgbus.NewProducer(brokers)
 	defer events.Close()
 
-	svc := app.NewOrders(app.Deps{ // not a finding (a fixed false positive of httpintx): PriceIn calls Quote inside WithinReadOnly, whose helper begins the transaction read-only
+	svc := app.NewOrders(app.Deps{ // want: dualwrite,httpintx — Place (announce) and Pay (charge), through helpers; PriceIn's Quote inside WithinReadOnly is not a finding (a fixed false positive of httpintx: its helper begins the transaction read-only)
 		Tx:       tm,
 		Orders:   orders,
 		Outbox:   pg.NewOutbox(tm),

@@ -23,7 +23,7 @@ func (s *Orders) Pay(ctx context.Context, orderID string) (domain.ChargeResult, 
 		if _, err := s.attempts.Start(ctx, o.ID, "pay:"+o.ID); err != nil {
 			return err
 		}
-		res, err = s.charge(ctx, o) // MISS: httpintx — PaymentGateway.Charge (psp.Client.Charge → retry-go → doJSON → http.Client.Do) inside the TxManager callback after GetForUpdate (FOR UPDATE); the port call sits in the same-package helper s.charge, and the root completion ("wired here", as for PriceIn) only follows a port called directly in the callback
+		res, err = s.charge(ctx, o) // the provider call inside the locking transaction: reported at main.go app.NewOrders (wired here)
 		if err != nil {
 			return err
 		}

@@ -67,7 +67,7 @@ func (s *Orders) Place(ctx context.Context, req PlaceRequest) (domain.Order, err
 		return domain.Order{}, err
 	}
 	payload, _ := json.Marshal(orderPlaced{OrderID: o.ID, CustomerID: o.CustomerID, Amount: o.Amount})
-	if err := s.announce(ctx, "orders.placed", o.ID, payload); err != nil { // MISS: dualwrite — OrderRepository.Create (pg → pgx Exec) then EventPublisher.Publish (msgbus → kafka-go WriteMessages), both ports wired in main; the publish is in the same-package helper s.announce, which the pending-port record does not follow (calling s.events.Publish here is reported at main.go app.NewOrders)
+	if err := s.announce(ctx, "orders.placed", o.ID, payload); err != nil { // write then publish through the helper: reported at main.go app.NewOrders (wired here)
 		return domain.Order{}, fmt.Errorf("announce %s: %w", o.ID, err)
 	}
 	return o, nil

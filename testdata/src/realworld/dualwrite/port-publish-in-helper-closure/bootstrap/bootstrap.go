@@ -1,4 +1,4 @@
-// want package:`wired\(1\)`
+// want package:`wired\(2\)`
 
 // Package bootstrap builds each adapter in a helper whose result type is the
 // use case's port: the concrete types stay inside the helpers.
@@ -14,4 +14,4 @@ import (
 
 func InitStorage(pool *pgxpool.Pool) orders.Storage { return pgstore.New(pool) }
 
-func InitEvents() orders.Events { return kafkapub.New("orders") } // want `Place \(orders.go:41\) writes to the database .* and then publishes .*\(wired here\)` `PlaceAndWait \(orders.go:\d+\) writes to the database .* and then publishes`
+func InitEvents() orders.Events { return kafkapub.New("orders") } // want `Place \(orders.go:41\) writes to the database .* and then publishes .*\(wired here\)` `PlaceAndWait \(orders.go:50\) writes to the database .* and then publishes`

@@ -3,9 +3,9 @@
 // (Place) and once through a helper that wraps the publish in a closure and
 // hands it to a coordinator waiting for the worker's acknowledgement, or
 // calls it itself (PlaceAndWait; batch 5: an order API whose every write is
-// followed by such a publish). Place is recorded as pending on the port and
-// reported at the wiring; PlaceAndWait is not: the port is called only
-// inside the helper's closure.
+// followed by such a publish). Both are recorded as pending on the port
+// (PlaceAndWait through its helper and the helper's closure) and reported
+// at the wiring.
 package orders
 
 import "context"
@@ -15,7 +15,7 @@ type Storage interface {
 }
 
 type Events interface {
-	Publish(ctx context.Context, id string) error // want Publish:`pending\(orders.\(\*Service\).Place at orders.go:41\)`
+	Publish(ctx context.Context, id string) error // want Publish:`pending\(orders.\(\*Service\).Place at orders.go:41; orders.\(\*Service\).PlaceAndWait at orders.go:50\)`
 }
 
 // Coordinator runs the publish and waits for the acknowledgement.
