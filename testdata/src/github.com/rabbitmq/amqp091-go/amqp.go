@@ -19,19 +19,22 @@ type Acknowledger interface {
 
 // Delivery captures the fields for a previously delivered message.
 type Delivery struct {
-	Acknowledger Acknowledger
-	Headers      Table
-	MessageId    string
-	DeliveryTag  uint64
-	Redelivered  bool
-	Body         []byte
+	Acknowledger  Acknowledger
+	Headers       Table
+	MessageId     string
+	DeliveryTag   uint64
+	Redelivered   bool
+	ReplyTo       string
+	CorrelationId string
+	Body          []byte
 }
 
 // Publishing captures the client message sent to the server.
 type Publishing struct {
-	Headers   Table
-	MessageId string
-	Body      []byte
+	Headers       Table
+	MessageId     string
+	CorrelationId string
+	Body          []byte
 }
 
 func Dial(url string) (*Connection, error) { return &Connection{}, nil }

@@ -1,0 +1,16 @@
+// Command cmd wires the relay and the messaging module with uber-fx.
+package main
+
+import (
+	"go.uber.org/fx"
+
+	"realworld/lossypublish/fx-provide-closure/messaging"
+	"realworld/lossypublish/fx-provide-closure/outbox"
+)
+
+func main() {
+	fx.New(
+		messaging.Module,
+		fx.Provide(outbox.NewRelay),
+	).Run()
+}
