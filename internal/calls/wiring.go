@@ -195,7 +195,8 @@ func (r *Result) summarisedMethods(name string) []*types.Func {
 // WiringSite returns where the package hands pkg's code an
 // implementation of the interface method m: a call of a function of pkg
 // (a constructor: tm.NewOutboxProcessor(stream, store)) with an argument
-// for a parameter whose interface type has m, or a composite literal of a
+// for a parameter whose interface type has m (or whose struct type holds
+// such an interface in a field: a struct of clients), or a composite literal of a
 // struct type of pkg with such a field set — in source order, outside
 // test files and the files skip rejects (generated ones: a report there
 // would be dropped); token.NoPos when it has none. When prefer names a
@@ -206,13 +207,33 @@ func (r *Result) WiringSite(pkg *types.Package, m *types.Func, prefer string, sk
 	if r == nil || pkg == nil || m == nil {
 		return token.NoPos
 	}
-	hasM := func(t types.Type) bool {
+	isM := func(t types.Type) bool {
 		if !types.IsInterface(t) {
 			return false
 		}
 		obj, _, _ := types.LookupFieldOrMethod(t, false, m.Pkg(), m.Name())
 		fn, ok := obj.(*types.Func)
 		return ok && fn.Origin() == m.Origin()
+	}
+	// hasM: the interface itself, or a struct of clients holding it in a
+	// field (repo.New(db, &ports.Clients{Product: adapter})), one level.
+	hasM := func(t types.Type) bool {
+		if isM(t) {
+			return true
+		}
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return false
+		}
+		for f := range st.Fields() {
+			if isM(f.Type()) {
+				return true
+			}
+		}
+		return false
 	}
 	isPreferred := func(t types.Type) bool {
 		if p, ok := t.(*types.Pointer); ok {

@@ -1,3 +1,5 @@
+// want package:`wired\(2\)`
+
 // Package app is the composition root: it builds the gRPC adapter and hands
 // it to the repository inside the clients struct.
 package app
