@@ -17,6 +17,7 @@ type effect struct {
 	writes  []string // a database or Redis write
 	locks   []string // a lock or SERIALIZABLE
 	unknown []string // a call whose work is out of sight (a function value, an interface without implementation in sight)
+	ports   []PortCall // the ports it reaches whose implementation is out of sight (ports.go)
 }
 
 func (e effect) none() bool {
@@ -52,6 +53,7 @@ func (c *checker) callOps(call *ast.CallExpr) ([]site, effect) {
 	if len(targets) == 0 && isInterfaceMethod(fn) && c.ownCode(fn) {
 		eff.unknown = []string{funcname.Code(fn, nil)}
 	}
+	eff.ports = c.callPorts(call, fn, targets)
 	return c.targetOps(call, fn, targets, sites, eff)
 }
 
@@ -76,6 +78,7 @@ func (c *checker) valueOps(call *ast.CallExpr) ([]site, effect) {
 	if len(targets) == 0 {
 		eff.unknown = []string{render(call.Fun)}
 	}
+	eff.ports = c.callPorts(call, nil, targets)
 	return c.targetOps(call, nil, targets, nil, eff)
 }
 
@@ -216,6 +219,7 @@ func (c *checker) compute(_ *types.Func, decl *ast.FuncDecl) *KeyOps {
 		if s.Locks == nil {
 			s.Locks = eff.locks
 		}
+		s.Ports = addPorts(s.Ports, "", eff.ports)
 		for _, st := range sites {
 			for _, op := range c.exported(st) {
 				if k := op.String(); !seen[k] && len(s.Ops) < maxOps {
