@@ -38,7 +38,7 @@ func (h *Handler) Handle(ctx context.Context, m Message) error { // want Handle:
 }
 
 // Only the mark between: the GET guards nothing.
-func (h *Handler) Mark(ctx context.Context, key string) error { // want Mark:`keyOps\(read redis of p1, insert redis of p1; writes: \(\*redis\.Client\)\.Set; port: redisgetset\.Payments\.Create\)`
+func (h *Handler) Mark(ctx context.Context, key string) error { // want Mark:`keyOps\(read redis of p1, insert redis of p1; writes: \(\*redis\.Client\)\.Set\)`
 	if n, _ := h.rdb.Exists(ctx, key).Result(); n > 0 {
 		return nil
 	}
