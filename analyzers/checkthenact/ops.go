@@ -21,7 +21,7 @@ type effect struct {
 }
 
 func (e effect) none() bool {
-	return e.leaves == nil && e.writes == nil && e.locks == nil && e.unknown == nil
+	return e.leaves == nil && e.writes == nil && e.locks == nil && e.unknown == nil && e.ports == nil
 }
 
 // callOps returns the key operations of a call and its effects: a library
