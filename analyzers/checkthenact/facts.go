@@ -14,9 +14,9 @@ import (
 // library calls it makes.
 type KeyOps struct {
 	Ops    []KeyOp
-	Leaves []string // chain of the first call that leaves the process
-	Writes []string // chain of the first database or Redis write
-	Locks  []string // chain of the first lock (FOR UPDATE, advisory) or SERIALIZABLE
+	Leaves []string   // chain of the first call that leaves the process
+	Writes []string   // chain of the first database or Redis write
+	Locks  []string   // chain of the first lock (FOR UPDATE, advisory) or SERIALIZABLE
 	Ports  []PortCall // ports reached whose implementation is out of sight (ports.go)
 }
 

@@ -13,10 +13,10 @@ import (
 // An effect is what a call does that a check cannot take back, each with
 // the chain of calls that does it.
 type effect struct {
-	leaves  []string // a network call, a publish, running a handler
-	writes  []string // a database or Redis write
-	locks   []string // a lock or SERIALIZABLE
-	unknown []string // a call whose work is out of sight (a function value, an interface without implementation in sight)
+	leaves  []string   // a network call, a publish, running a handler
+	writes  []string   // a database or Redis write
+	locks   []string   // a lock or SERIALIZABLE
+	unknown []string   // a call whose work is out of sight (a function value, an interface without implementation in sight)
 	ports   []PortCall // the ports it reaches whose implementation is out of sight (ports.go)
 }
 
