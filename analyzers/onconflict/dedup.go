@@ -22,6 +22,7 @@ func (c *checker) reportDedup(r *report.Reporter, body *ast.BlockStmt) {
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
+			c.reportDiscardsGate(r, body, call)
 			if q, ok := c.queryOf(call); ok && q.call.Kind == apis.QueryExec && q.doNothingInsert() && !c.resultRead(parentOf(stack), body) {
 				if w, name := c.laterWrite(body, call); w != nil {
 					r.Report(call, fmt.Sprintf("INSERT ... ON CONFLICT DO NOTHING succeeds on a duplicate too, and this dedup gate never reads RowsAffected before %s writes at %s: a retried or redelivered operation runs the side effect again; check tag.RowsAffected() == 0 and return early",
