@@ -28,8 +28,8 @@ type checker struct {
 
 // summary is what a function looks like from its callers.
 type summary struct {
-	noRow  *NoRowOnConflict
-	checks *ChecksNoRows
+	noRow    *NoRowOnConflict
+	checks   *ChecksNoRows
 	writes   *Writes
 	discards *DiscardsInsertCount // dedupfunc.go
 }
