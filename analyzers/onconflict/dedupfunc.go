@@ -19,7 +19,8 @@ import (
 // nothing else, so it is a dedup gate for its caller, and the caller that
 // goes on to write after calling it is reported as the inline gate is,
 // naming the helper. A helper that returns the count or a bool, or the
-// Exec result, has no fact; a caller that writes nothing afterwards (a
+// Exec result, has no fact, nor has a sqlc :exec method (the SPEC leaves
+// :exec alone); a caller that writes nothing afterwards (a
 // plain idempotent insert) is left alone.
 
 // DiscardsInsertCount marks a function that runs an INSERT ... ON
@@ -61,7 +62,8 @@ func (c *checker) bodyDiscards(fn *types.Func, body *ast.BlockStmt) *DiscardsIns
 		if call, ok := n.(*ast.CallExpr); ok {
 			switch q, known := c.queryOf(call); {
 			case known && q.call.Kind == apis.QueryExec && q.doNothingInsert():
-				if c.resultRead(parentOf(stack), body) {
+				if q.cmd == ":exec" || c.resultRead(parentOf(stack), body) {
+					// sqlc's :exec is left alone (SPEC), as a read count is
 					other = true
 				} else if found == nil {
 					found = &DiscardsInsertCount{Table: q.doNothingTable(), Chain: []string{funcname.Lib(apis.Callee(c.info, call), nil)}}
