@@ -45,6 +45,7 @@ func (c *checker) check(fd *ast.FuncDecl) {
 	}
 	sort.SliceStable(evs, func(i, j int) bool { return evs[i].call.Pos() < evs[j].call.Pos() })
 	var txs map[*ast.CallExpr]*calls.Tx
+	paired := make(map[*ast.CallExpr]bool) // reads paired with an insert here
 	for i := range evs {
 		for _, r := range evs[i].sites {
 			if r.op.Kind != apis.KeyRead || r.op.Locked {
@@ -59,6 +60,7 @@ func (c *checker) check(fd *ast.FuncDecl) {
 				if !ok {
 					continue
 				}
+				paired[r.call] = true
 				if w.op.Kind == apis.KeyClaim || c.covered(evs, i, j, r) {
 					break
 				}
@@ -70,7 +72,7 @@ func (c *checker) check(fd *ast.FuncDecl) {
 			}
 		}
 	}
-	c.pendingPorts(fd, evs, txs)
+	c.pendingPorts(fd, evs, txs, paired)
 }
 
 // pairs returns the insert or claim of ins that handles the key r reads.

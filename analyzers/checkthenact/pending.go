@@ -164,9 +164,10 @@ type sideAt struct {
 // pendingPorts records the checks and inserts of a key of fd where the
 // check, the insert or both are calls of ports out of sight: the
 // arguments that carry the key have the same access (the port's argument
-// may carry the key above the fields the known side reads). txs, the
+// may carry the key above the fields the known side reads). A read that
+// check paired with an insert in sight (paired) is judged there. txs, the
 // transaction regions of fd, is computed when nil and needed.
-func (c *checker) pendingPorts(fd *ast.FuncDecl, evs []event, txs map[*ast.CallExpr]*calls.Tx) {
+func (c *checker) pendingPorts(fd *ast.FuncDecl, evs []event, txs map[*ast.CallExpr]*calls.Tx, paired map[*ast.CallExpr]bool) {
 	var checks, acts [][]sideAt
 	hasPort := false
 	for i := range evs {
@@ -179,7 +180,7 @@ func (c *checker) pendingPorts(fd *ast.FuncDecl, evs []event, txs map[*ast.CallE
 			op := s.op
 			x := sideAt{ev: i, side: Side{Op: &op}, acc: acc, key: s.key, known: true}
 			switch {
-			case s.op.Kind == apis.KeyRead && !s.op.Locked:
+			case s.op.Kind == apis.KeyRead && !s.op.Locked && !paired[s.call]:
 				ch = append(ch, x)
 			case s.op.Kind == apis.KeyWrite:
 				ac = append(ac, x)
