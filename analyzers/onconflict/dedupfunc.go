@@ -3,6 +3,7 @@ package onconflict
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -109,7 +110,7 @@ func (c *checker) reportDiscardsGate(r *report.Reporter, body *ast.BlockStmt, ca
 	if d == nil {
 		return
 	}
-	w, name := c.laterWrite(body, call)
+	w, name := c.laterWrite(body, call, c.errorBranch(body, call))
 	if w == nil {
 		return
 	}
@@ -150,4 +151,50 @@ func clipChain(ch []string) []string {
 		return ch[:maxChain]
 	}
 	return ch
+}
+
+// errorBranch returns the block that runs only when call's error is not
+// nil — if err := call; err != nil { ... }, or err := call followed by if
+// err != nil { ... } — or nil. A duplicate succeeds, so what that block
+// writes (a dead letter, a failure record) does not run again on one.
+func (c *checker) errorBranch(body *ast.BlockStmt, call *ast.CallExpr) *ast.BlockStmt {
+	var out *ast.BlockStmt
+	errOf := func(st ast.Stmt) types.Object {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+			return nil
+		}
+		if id, ok := as.Lhs[0].(*ast.Ident); ok {
+			return c.objOf(id)
+		}
+		return nil
+	}
+	isErrCheck := func(ifs *ast.IfStmt, err types.Object) bool {
+		be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if !ok || be.Op != token.NEQ {
+			return false
+		}
+		id, ok := ast.Unparen(be.X).(*ast.Ident)
+		nilID, ok2 := ast.Unparen(be.Y).(*ast.Ident)
+		return ok && ok2 && err != nil && c.objOf(id) == err && nilID.Name == "nil"
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if out != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if n.Init != nil && isErrCheck(n, errOf(n.Init)) {
+				out = n.Body
+			}
+		case *ast.BlockStmt:
+			for i := 0; i+1 < len(n.List); i++ {
+				if ifs, ok := n.List[i+1].(*ast.IfStmt); ok && ifs.Init == nil && isErrCheck(ifs, errOf(n.List[i])) {
+					out = ifs.Body
+				}
+			}
+		}
+		return out == nil
+	})
+	return out
 }

@@ -74,3 +74,31 @@ func goodOnlyMarks(ctx context.Context, tx *sql.Tx, id string) error {
 	}
 	return tx.Commit()
 }
+
+// goodFailureBranch writes a failure record only when the helper fails:
+// a duplicate succeeds, so nothing runs again.
+func goodFailureBranch(ctx context.Context, tx *sql.Tx, id string) error {
+	if err := store.Processed(ctx, tx, id); err != nil {
+		return store.Book(ctx, tx, id+"/failed", 0)
+	}
+	return tx.Commit()
+}
+
+// goodFailureBranchAssigned is the same with the error assigned first.
+func goodFailureBranchAssigned(ctx context.Context, tx *sql.Tx, id string) error {
+	err := store.Processed(ctx, tx, id)
+	if err != nil {
+		return store.Book(ctx, tx, id+"/failed", 0)
+	}
+	return tx.Commit()
+}
+
+// badAfterFailureBranch books after the failure branch: that write runs on
+// a duplicate.
+func badAfterFailureBranch(ctx context.Context, tx *sql.Tx, id string) error {
+	if err := store.Processed(ctx, tx, id); err != nil { // want `store\.Processed runs INSERT \.\.\. ON CONFLICT DO NOTHING into processed_events \(\(\*sql\.Tx\)\.ExecContext\) and returns only an error, so this dedup gate cannot tell a duplicate before store\.Book writes at consumer\.go:103`
+		log.Printf("mark %s: %v", id, err)
+		_ = store.Book(ctx, tx, id+"/failed", 0)
+	}
+	return store.Book(ctx, tx, id, 10)
+}
