@@ -57,8 +57,9 @@
 // too): the caller that goes on to such a write is reported at the call,
 // naming the helper, whether it returns or only logs the helper's error.
 // A helper that returns the count, a bool or the Exec result, a sqlc
-// :exec method, and a caller that writes nothing after the call are left
-// alone.
+// :exec method, a caller that writes nothing after the call, and a write
+// in the branch taken only when the helper fails (a dead letter: a
+// duplicate succeeds) are left alone.
 //
 // SQL is read from constant string expressions (literals, named constants,
 // concatenations) passed as the query; sqlc's generated "-- name: X :one"
