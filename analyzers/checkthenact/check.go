@@ -45,6 +45,7 @@ func (c *checker) check(fd *ast.FuncDecl) {
 	}
 	sort.SliceStable(evs, func(i, j int) bool { return evs[i].call.Pos() < evs[j].call.Pos() })
 	var txs map[*ast.CallExpr]*calls.Tx
+	paired := make(map[*ast.CallExpr]bool) // reads paired with an insert here
 	for i := range evs {
 		for _, r := range evs[i].sites {
 			if r.op.Kind != apis.KeyRead || r.op.Locked {
@@ -59,6 +60,7 @@ func (c *checker) check(fd *ast.FuncDecl) {
 				if !ok {
 					continue
 				}
+				paired[r.call] = true
 				if w.op.Kind == apis.KeyClaim || c.covered(evs, i, j, r) {
 					break
 				}
@@ -70,6 +72,7 @@ func (c *checker) check(fd *ast.FuncDecl) {
 			}
 		}
 	}
+	c.pendingPorts(fd, evs, txs, paired)
 }
 
 // pairs returns the insert or claim of ins that handles the key r reads.
@@ -190,35 +193,21 @@ func (c *checker) txRegions(fd *ast.FuncDecl) map[*ast.CallExpr]*calls.Tx {
 }
 
 // decide reports the pair unless a unique key makes the insert a claim and
-// nothing irreversible happens between the check and the insert.
+// nothing irreversible happens between the check and the insert. When
+// nothing known happens between them but a port out of sight is called
+// there, the pair is left pending for the composition root (pending.go).
 func (c *checker) decide(fd *ast.FuncDecl, r, w site, evs []event, i, j int, txs map[*ast.CallExpr]*calls.Tx) {
-	redis := r.op.Store == "redis"
-	eff, effPos := c.between(evs, i, j, redis, txs)
-	var why string
-	switch {
-	case redis:
+	eff, effPos := c.between(evs, i, j, r.op.Store == "redis", txs)
+	effAt := ""
+	if eff != "" {
+		effAt = fmt.Sprintf("line %d", c.line(effPos))
+	}
+	why, ok := c.why(r.op, w.op, eff, effAt)
+	if !ok {
 		if eff == "" {
-			return // the check guards nothing but the mark itself
+			c.pendingBetween(fd, r, w, evs, i, j)
 		}
-		why = fmt.Sprintf("%s (line %d) runs for both: claim the key with SetNX (SET NX) before the work", eff, c.line(effPos))
-	default:
-		unique, known := c.unique(r, w)
-		switch {
-		case unique && eff == "":
-			return
-		case unique:
-			why = fmt.Sprintf("the unique key on %s.%s fails the second insert only after %s (line %d) has run: insert the key first, in the transaction of the work", r.op.Table, r.op.Column, eff, c.line(effPos))
-		case w.op.Store == "gorm":
-			why = fmt.Sprintf("the GORM model of %s has no unique index on %s: add uniqueIndex (and the index), or claim with clause.OnConflict{DoNothing: true}", r.op.Table, r.op.Column)
-		case w.op.Conflict && known:
-			why = fmt.Sprintf("%s.%s has no unique index in the module's schema, so the insert's ON CONFLICT never fires on it: add a unique index on %s, or claim the key in a table whose key it is", r.op.Table, r.op.Column, r.op.Column)
-		case w.op.Conflict:
-			why = fmt.Sprintf("the insert's ON CONFLICT target does not cover %s, so it never fires on the key: target %s with a unique index on it, or claim the key in a table whose key it is", r.op.Column, r.op.Column)
-		case known:
-			why = fmt.Sprintf("%s.%s has no unique index in the module's schema: add one, or claim the key first with INSERT ... ON CONFLICT DO NOTHING", r.op.Table, r.op.Column)
-		default:
-			why = fmt.Sprintf("no schema for %s is visible in the module: add a unique index on %s, or claim the key first with INSERT ... ON CONFLICT DO NOTHING", r.op.Table, r.op.Column)
-		}
+		return
 	}
 	name := fd.Name.Name
 	if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
@@ -229,27 +218,58 @@ func (c *checker) decide(fd *ast.FuncDecl, r, w site, evs []event, i, j int, txs
 	c.rep.Report(w.call, msg, report.Category("checkthenact"), report.Related(at(r.call.Pos()), "the key is checked here"))
 }
 
+// why returns why the read rop then the insert wop of its key is a bug,
+// given the first irreversible effect between them (eff, at effAt; ""
+// for none), and false when it is not: a unique key makes the insert a
+// claim and nothing irreversible runs before it, or, for Redis, nothing
+// runs between.
+func (c *checker) why(rop, wop KeyOp, eff, effAt string) (string, bool) {
+	if rop.Store == "redis" {
+		if eff == "" {
+			return "", false // the check guards nothing but the mark itself
+		}
+		return fmt.Sprintf("%s (%s) runs for both: claim the key with SetNX (SET NX) before the work", eff, effAt), true
+	}
+	unique, known := c.unique(rop, wop)
+	switch {
+	case unique && eff == "":
+		return "", false
+	case unique:
+		return fmt.Sprintf("the unique key on %s.%s fails the second insert only after %s (%s) has run: insert the key first, in the transaction of the work", rop.Table, rop.Column, eff, effAt), true
+	case wop.Store == "gorm":
+		return fmt.Sprintf("the GORM model of %s has no unique index on %s: add uniqueIndex (and the index), or claim with clause.OnConflict{DoNothing: true}", rop.Table, rop.Column), true
+	case wop.Conflict && known:
+		return fmt.Sprintf("%s.%s has no unique index in the module's schema, so the insert's ON CONFLICT never fires on it: add a unique index on %s, or claim the key in a table whose key it is", rop.Table, rop.Column, rop.Column), true
+	case wop.Conflict:
+		return fmt.Sprintf("the insert's ON CONFLICT target does not cover %s, so it never fires on the key: target %s with a unique index on it, or claim the key in a table whose key it is", rop.Column, rop.Column), true
+	case known:
+		return fmt.Sprintf("%s.%s has no unique index in the module's schema: add one, or claim the key first with INSERT ... ON CONFLICT DO NOTHING", rop.Table, rop.Column), true
+	default:
+		return fmt.Sprintf("no schema for %s is visible in the module: add a unique index on %s, or claim the key first with INSERT ... ON CONFLICT DO NOTHING", rop.Table, rop.Column), true
+	}
+}
+
 func (c *checker) line(p token.Pos) int { return c.pass.Fset.Position(p).Line }
 
 // unique reports whether a unique key makes the insert w of the key r
 // reads a claim, and whether any schema of the table is in sight.
-func (c *checker) unique(r, w site) (unique, known bool) {
-	cols := r.op.Keys
+func (c *checker) unique(r, w KeyOp) (unique, known bool) {
+	cols := r.Keys
 	if len(cols) == 0 {
-		cols = []string{r.op.Column}
+		cols = []string{r.Column}
 	}
-	for _, u := range w.op.Uniques {
+	for _, u := range w.Uniques {
 		if subset(u, cols) {
 			return true, true
 		}
 	}
 	for _, k := range c.localKeys {
-		if k.Table == r.op.Table && subset(k.Columns, cols) {
+		if k.Table == r.Table && subset(k.Columns, cols) {
 			return true, true
 		}
 	}
 	s := c.moduleSchema()
-	return s.Unique(r.op.Table, cols...), s.HasTable(r.op.Table)
+	return s.Unique(r.Table, cols...), s.HasTable(r.Table)
 }
 
 func subset(a, b []string) bool {

@@ -29,15 +29,17 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/checkthenact.md",
 	Run:       safe.Run(run),
 	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer},
-	FactTypes: []analysis.Fact{new(KeyOps)},
+	FactTypes: []analysis.Fact{new(KeyOps), new(Pending), new(Wired)},
 }
 
 // relevance is the analyzer's gate: every check and every insert is a
 // call of a database library or of go-redis, made here or in a helper
-// that carries a KeyOps fact.
+// that carries a KeyOps fact, or of a port whose implementation the
+// composition root wires (portLike: the site is left pending).
 var relevance = gate.Gate{
 	Libraries: func() []string { return append(append([]string{}, apis.DBPaths...), apis.RedisPaths...) },
-	Facts:     []analysis.Fact{new(KeyOps)},
+	Uses:      portLike,
+	Facts:     []analysis.Fact{new(KeyOps), new(Pending)},
 }
 
 func init() {
@@ -67,6 +69,8 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	c.exportPending()
+	c.completePending()
 	return nil, nil
 }
 
@@ -83,6 +87,8 @@ type checker struct {
 
 	localKeys []sqlscan.UniqueKey // ON CONFLICT targets of the package's own SQL
 	schema    *schemakeys.Schema  // the module's SQL files, loaded on first use
+
+	pending []PendingSite // the package's sites completed at the composition root (pending.go)
 }
 
 // indexParams indexes the parameters and receivers of the package's

@@ -31,7 +31,17 @@
 //     Save) whose body reads or inserts a key from its parameters carries
 //     a KeyOps fact; interface methods resolve to the implementations
 //     in sight, function values (a method value in a field) to the
-//     functions they may hold.
+//     functions they may hold;
+//   - through ports wired at the composition root: when the check, the
+//     insert or the work between them is the call of an interface method
+//     of the module whose implementation is out of sight (a domain port
+//     implemented in an adapter the use case does not import), the
+//     sequence is recorded in a Pending package fact, and the first
+//     package that sees the implementations (main, which wires them)
+//     completes it from their KeyOps facts — a read of the port's key
+//     parameter, an insert of it without a claim, a network call or a
+//     publish between — and reports at the wiring ("wired here"); a port
+//     that nothing implements leaves the sequence silent.
 //
 // A unique key makes the insert a claim: the second concurrent insert
 // fails. Unique keys are learnt from what the module carries: every *.sql

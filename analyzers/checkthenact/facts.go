@@ -14,9 +14,10 @@ import (
 // library calls it makes.
 type KeyOps struct {
 	Ops    []KeyOp
-	Leaves []string // chain of the first call that leaves the process
-	Writes []string // chain of the first database or Redis write
-	Locks  []string // chain of the first lock (FOR UPDATE, advisory) or SERIALIZABLE
+	Leaves []string   // chain of the first call that leaves the process
+	Writes []string   // chain of the first database or Redis write
+	Locks  []string   // chain of the first lock (FOR UPDATE, advisory) or SERIALIZABLE
+	Ports  []PortCall // ports reached whose implementation is out of sight (ports.go)
 }
 
 // A KeyOp is one read, insert or claim of a key by the function.
@@ -55,6 +56,9 @@ func (f *KeyOps) String() string {
 			groups = append(groups, e.name+": "+strings.Join(e.chain, " → "))
 		}
 	}
+	for _, p := range f.Ports {
+		groups = append(groups, "port: "+strings.Join(p.Chain, " → "))
+	}
 	return "keyOps(" + strings.Join(groups, "; ") + ")"
 }
 
@@ -79,7 +83,7 @@ func (o KeyOp) String() string {
 
 // empty reports whether the fact says nothing.
 func (f *KeyOps) empty() bool {
-	return f == nil || len(f.Ops) == 0 && len(f.Leaves) == 0 && len(f.Writes) == 0 && len(f.Locks) == 0
+	return f == nil || len(f.Ops) == 0 && len(f.Leaves) == 0 && len(f.Writes) == 0 && len(f.Locks) == 0 && len(f.Ports) == 0
 }
 
 // Bounds on what a fact carries.

@@ -13,14 +13,15 @@ import (
 // An effect is what a call does that a check cannot take back, each with
 // the chain of calls that does it.
 type effect struct {
-	leaves  []string // a network call, a publish, running a handler
-	writes  []string // a database or Redis write
-	locks   []string // a lock or SERIALIZABLE
-	unknown []string // a call whose work is out of sight (a function value, an interface without implementation in sight)
+	leaves  []string   // a network call, a publish, running a handler
+	writes  []string   // a database or Redis write
+	locks   []string   // a lock or SERIALIZABLE
+	unknown []string   // a call whose work is out of sight (a function value, an interface without implementation in sight)
+	ports   []PortCall // the ports it reaches whose implementation is out of sight (ports.go)
 }
 
 func (e effect) none() bool {
-	return e.leaves == nil && e.writes == nil && e.locks == nil && e.unknown == nil
+	return e.leaves == nil && e.writes == nil && e.locks == nil && e.unknown == nil && e.ports == nil
 }
 
 // callOps returns the key operations of a call and its effects: a library
@@ -52,6 +53,7 @@ func (c *checker) callOps(call *ast.CallExpr) ([]site, effect) {
 	if len(targets) == 0 && isInterfaceMethod(fn) && c.ownCode(fn) {
 		eff.unknown = []string{funcname.Code(fn, nil)}
 	}
+	eff.ports = c.callPorts(call, fn, targets)
 	return c.targetOps(call, fn, targets, sites, eff)
 }
 
@@ -76,6 +78,7 @@ func (c *checker) valueOps(call *ast.CallExpr) ([]site, effect) {
 	if len(targets) == 0 {
 		eff.unknown = []string{render(call.Fun)}
 	}
+	eff.ports = c.callPorts(call, nil, targets)
 	return c.targetOps(call, nil, targets, nil, eff)
 }
 
@@ -216,6 +219,7 @@ func (c *checker) compute(_ *types.Func, decl *ast.FuncDecl) *KeyOps {
 		if s.Locks == nil {
 			s.Locks = eff.locks
 		}
+		s.Ports = addPorts(s.Ports, "", eff.ports)
 		for _, st := range sites {
 			for _, op := range c.exported(st) {
 				if k := op.String(); !seen[k] && len(s.Ops) < maxOps {

@@ -28,13 +28,14 @@ type checker struct {
 
 // summary is what a function looks like from its callers.
 type summary struct {
-	noRow  *NoRowOnConflict
-	checks *ChecksNoRows
-	writes *Writes
+	noRow    *NoRowOnConflict
+	checks   *ChecksNoRows
+	writes   *Writes
+	discards *DiscardsInsertCount // dedupfunc.go
 }
 
 // FactFields lists the fact fields, for calls.Derived to import and export.
-func (s *summary) FactFields() []any { return []any{&s.noRow, &s.checks, &s.writes} }
+func (s *summary) FactFields() []any { return []any{&s.noRow, &s.checks, &s.writes, &s.discards} }
 
 func newChecker(pass *analysis.Pass) *checker {
 	c := &checker{
@@ -78,6 +79,7 @@ func (c *checker) computeSummary(fn *types.Func, fd *ast.FuncDecl) *summary {
 		checks: c.checksParam(fd),
 		writes: c.bodyWrites(fd.Body),
 	}
+	s.discards = c.bodyDiscards(fn, fd.Body)
 	if calls.NoFacts(s) {
 		return nil
 	}

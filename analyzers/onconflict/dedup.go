@@ -22,8 +22,9 @@ func (c *checker) reportDedup(r *report.Reporter, body *ast.BlockStmt) {
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
+			c.reportDiscardsGate(r, body, call)
 			if q, ok := c.queryOf(call); ok && q.call.Kind == apis.QueryExec && q.doNothingInsert() && !c.resultRead(parentOf(stack), body) {
-				if w, name := c.laterWrite(body, call); w != nil {
+				if w, name := c.laterWrite(body, call, nil); w != nil {
 					r.Report(call, fmt.Sprintf("INSERT ... ON CONFLICT DO NOTHING succeeds on a duplicate too, and this dedup gate never reads RowsAffected before %s writes at %s: a retried or redelivered operation runs the side effect again; check tag.RowsAffected() == 0 and return early",
 						name, c.position(w)), report.Category("dedupgate"), report.Related(w, "the write that runs again on a duplicate"))
 				}
@@ -83,13 +84,14 @@ func (c *checker) resultRead(parent ast.Node, body *ast.BlockStmt) bool {
 }
 
 // laterWrite returns the first write of body after call (function literals
-// included) that a gate must keep from running twice, and its name.
-func (c *checker) laterWrite(body *ast.BlockStmt, call *ast.CallExpr) (ast.Node, string) {
+// included, the block skip aside) that a gate must keep from running
+// twice, and its name.
+func (c *checker) laterWrite(body *ast.BlockStmt, call *ast.CallExpr, skip *ast.BlockStmt) (ast.Node, string) {
 	var found ast.Node
 	var name string
 	cleared := c.clearedTables(body)
 	ast.Inspect(body, func(n ast.Node) bool {
-		if found != nil || n == nil || n.End() <= call.End() {
+		if found != nil || n == nil || n.End() <= call.End() || skip != nil && n == ast.Node(skip) {
 			return false
 		}
 		if other, ok := n.(*ast.CallExpr); ok && other.Pos() > call.End() {

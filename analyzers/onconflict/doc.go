@@ -51,6 +51,15 @@
 // Clauses(clause.OnConflict{DoNothing: true}) succeeds on a duplicate with
 // RowsAffected 0 (and the model's ID unset); reading only its Error before
 // a later write lets the duplicate through, reading RowsAffected handles it.
+// A helper that runs the DO NOTHING insert, writes nothing else and
+// returns only an error (MarkProcessed(ctx, tx, id) error) loses the
+// count for its callers (a DiscardsInsertCount fact, through wrappers
+// too): the caller that goes on to such a write is reported at the call,
+// naming the helper, whether it returns or only logs the helper's error.
+// A helper that returns the count, a bool or the Exec result, a sqlc
+// :exec method, a caller that writes nothing after the call, and a write
+// in the branch taken only when the helper fails (a dead letter: a
+// duplicate succeeds) are left alone.
 //
 // SQL is read from constant string expressions (literals, named constants,
 // concatenations) passed as the query; sqlc's generated "-- name: X :one"

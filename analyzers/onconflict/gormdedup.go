@@ -25,7 +25,7 @@ func (c *checker) reportGORMDedup(r *report.Reporter, body *ast.BlockStmt) {
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok && c.gormDoNothingCreate(call) && !c.gormResultRead(parentOf(stack), body) {
-			if w, name := c.laterWrite(body, call); w != nil {
+			if w, name := c.laterWrite(body, call, nil); w != nil {
 				r.Report(call, fmt.Sprintf("GORM Create with clause.OnConflict{DoNothing: true} succeeds on a duplicate too (RowsAffected 0, no ID set), and this dedup gate never reads RowsAffected before %s writes at %s: a retried or redelivered operation runs the side effect again; check result.RowsAffected == 0 and return early",
 					name, c.position(w)), report.Category("dedupgate"), report.Related(w, "the write that runs again on a duplicate"))
 			}

@@ -24,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/onconflict.md",
 	Run:       safe.Run(run),
 	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer},
-	FactTypes: []analysis.Fact{new(NoRowOnConflict), new(ChecksNoRows), new(Writes), new(IsNoRows)},
+	FactTypes: []analysis.Fact{new(NoRowOnConflict), new(ChecksNoRows), new(Writes), new(IsNoRows), new(DiscardsInsertCount)},
 }
 
 var (
@@ -60,5 +60,5 @@ var relevance = gate.Gate{
 			gate.Paths(calls.ExtraNetworkCalls.AddTo(apis.NetworkCalls()), extraWrites.AddTo(&apis.Set{}), extraCheckers.AddTo(&apis.Set{}))...)
 	},
 	Uses:  apis.IsDBTXMethod,
-	Facts: []analysis.Fact{new(NoRowOnConflict), new(ChecksNoRows), new(Writes)},
+	Facts: []analysis.Fact{new(NoRowOnConflict), new(ChecksNoRows), new(Writes), new(DiscardsInsertCount)},
 }

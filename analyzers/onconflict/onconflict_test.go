@@ -16,5 +16,5 @@ func TestAnalyzer(t *testing.T) {
 	}
 	// onconflict/flags needs flags: TestFlags runs it.
 	analysistest.Run(t, dir, onconflict.Analyzer,
-		"onconflict/sqlcgen", "onconflict/sqlccaller", "onconflict/querier", "onconflict/queryrow", "onconflict/dedup", "onconflict/helper/...", "onconflict/batch", "onconflict/alias/...", "onconflict/idempotent", "onconflict/norowtext", "onconflict/gormdonothing")
+		"onconflict/sqlcgen", "onconflict/sqlccaller", "onconflict/querier", "onconflict/queryrow", "onconflict/dedup", "onconflict/helper/...", "onconflict/batch", "onconflict/alias/...", "onconflict/idempotent", "onconflict/norowtext", "onconflict/gormdonothing", "onconflict/dedupfunc/...")
 }

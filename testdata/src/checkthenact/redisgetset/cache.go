@@ -25,7 +25,7 @@ type Handler struct {
 }
 
 // Work between the GET and the SET: both deliveries do it.
-func (h *Handler) Handle(ctx context.Context, m Message) error { // want Handle:`keyOps\(read redis of p1\.Key, insert redis of p1\.Key; writes: \(\*redis\.Client\)\.Set\)`
+func (h *Handler) Handle(ctx context.Context, m Message) error { // want Handle:`keyOps\(read redis of p1\.Key, insert redis of p1\.Key; writes: \(\*redis\.Client\)\.Set; port: redisgetset\.Payments\.Create\)`
 	if err := h.rdb.Get(ctx, "idem:"+m.Key).Err(); err == nil {
 		return nil
 	} else if !errors.Is(err, redis.Nil) {
@@ -46,7 +46,7 @@ func (h *Handler) Mark(ctx context.Context, key string) error { // want Mark:`ke
 }
 
 // SETNX claims the key before the work.
-func (h *Handler) Claim(ctx context.Context, m Message) error { // want Claim:`keyOps\(read redis of p1\.Key, claim redis of p1\.Key; writes: \(\*redis\.Client\)\.SetNX\)`
+func (h *Handler) Claim(ctx context.Context, m Message) error { // want Claim:`keyOps\(read redis of p1\.Key, claim redis of p1\.Key; writes: \(\*redis\.Client\)\.SetNX; port: redisgetset\.Payments\.Create\)`
 	if err := h.rdb.Get(ctx, m.Key).Err(); err == nil {
 		return nil
 	}

@@ -19,7 +19,7 @@ type Handler struct {
 	pub Publisher
 }
 
-func (h *Handler) Handle(ctx context.Context, eventID string, body []byte) error { // want Handle:`keyOps\(read handled_events\.event_id of p1, insert handled_events\.event_id of p1; writes: db\.\(\*Queries\)\.InsertEvent → db\.DBTX\.ExecContext\)`
+func (h *Handler) Handle(ctx context.Context, eventID string, body []byte) error { // want Handle:`keyOps\(read handled_events\.event_id of p1, insert handled_events\.event_id of p1; writes: db\.\(\*Queries\)\.InsertEvent → db\.DBTX\.ExecContext; port: sqlcgen\.Publisher\.Publish\)`
 	if _, err := h.q.GetEventByID(ctx, eventID); !errors.Is(err, sql.ErrNoRows) {
 		return err
 	}

@@ -59,7 +59,7 @@ func run(log *slog.Logger) error {
 	bankc := bank.New(os.Getenv("BANK_URL"))
 	postings := consumer.NewPostings(uow, entries, pub, log)
 	refunds := consumer.NewRefunds(uow, entries, pub, log)
-	payouts := payout.NewService(db, uow, bankc, pub, log)                                                  // want: dualwrite
+	payouts := payout.NewService(db, uow, bankc, pub, log)                                                  // want: dualwrite,checkthenact
 	reconciler := payout.NewReconciler(uow, entries, bankc, strings.Split(os.Getenv("ACCOUNTS"), ","), log) // want: httpintx
 
 	cfg := sarama.NewConfig()

@@ -201,7 +201,7 @@ func (s *Service) RequestAndSend(ctx context.Context, requestID string, p ports.
 	if err := sqlstore.CreatePayout(ctx, uow.Tx(), p); err != nil {
 		return "", err
 	}
-	if err := sqlstore.RecordRequest(ctx, uow.Tx(), requestID, p.ID); err != nil { // MISS: checkthenact — PayoutForRequest(requestID) then a bank transfer (SendKeyed → retryutil.Do → ports.Bank.Transfer) then INSERT of requestID; request_id is the primary key, but the loser has sent money before its insert fails. ports.Bank is implemented in adapters/bank, wired in main: not resolved (with a *bank.Client it is reported)
+	if err := sqlstore.RecordRequest(ctx, uow.Tx(), requestID, p.ID); err != nil { // checkthenact: PayoutForRequest(requestID), a bank transfer through ports.Bank, then the INSERT of requestID (primary key): the loser has sent money before its insert fails; reported at the wiring (cmd/ledger/main.go, payout.NewService)
 		return "", err
 	}
 	return ref, uow.Commit()

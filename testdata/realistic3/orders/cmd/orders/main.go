@@ -63,7 +63,7 @@ func run(log *slog.Logger) error {
 	})
 	keys := pg.NewIdempotencyKeys(tm)
 	h := &httpapi.Handlers{Orders: svc}
-	srv := &http.Server{Addr: ":8080", Handler: h.Routes(keys, httpapi.Idempotent(keys, log)), ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Addr: ":8080", Handler: h.Routes(keys, httpapi.Idempotent(keys, log)), ReadHeaderTimeout: 5 * time.Second} // want: checkthenact
 
 	payments := worker.NewPayments(msgbus.NewConsumer(brokers, "orders", "payments.events", log),
 		tm, pg.NewInbox(tm), orders, pg.NewPayments(tm), log)

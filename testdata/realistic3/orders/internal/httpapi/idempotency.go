@@ -48,7 +48,7 @@ func Idempotent(store domain.IdempotencyStore, log *slog.Logger) func(http.Handl
 			if rec.status >= 500 {
 				return
 			}
-			if err := store.Save(ctx, key, domain.StoredResponse{Status: rec.status, Body: rec.body.Bytes()}); err != nil { // MISS: checkthenact — IdempotencyStore.Find(key) then next.ServeHTTP then Save(key) (the NestJS-guard shape), idempotency_keys.key not unique; the store is a domain port implemented in adapters/pg, which httpapi does not import: checkthenact does not resolve ports wired only in main (with *pg.IdempotencyKeys as the parameter type it is reported)
+			if err := store.Save(ctx, key, domain.StoredResponse{Status: rec.status, Body: rec.body.Bytes()}); err != nil { // checkthenact: IdempotencyStore.Find(key) then next.ServeHTTP then Save(key), idempotency_keys.key not unique; reported at the wiring (cmd/orders/main.go, httpapi.Idempotent(keys, log))
 				log.Warn("store idempotent response", "key", key, "err", err)
 			}
 		})

@@ -58,7 +58,7 @@ type Consumer struct {
 
 var _ Cache = (*repo.IdempotentCache)(nil)
 
-func (c *Consumer) Consume(ctx context.Context, key, orderID string) error { // want Consume:`keyOps\(read redis of p1, insert redis of p1; writes: service\.Cache\.Set → \(\*redis\.Client\)\.Set\)`
+func (c *Consumer) Consume(ctx context.Context, key, orderID string) error { // want Consume:`keyOps\(read redis of p1, insert redis of p1; writes: service\.Cache\.Set → \(\*redis\.Client\)\.Set; port: service\.Reserver\.Reserve\)`
 	if err := c.cache.Get(ctx, key); err == nil {
 		return nil
 	}

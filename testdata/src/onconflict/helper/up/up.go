@@ -37,7 +37,7 @@ func (s *Store) Charge(ctx context.Context, id int64) error { // want Charge:"wr
 }
 
 // MarkSeen is a dedup gate that ignores the count, but writes nothing afterwards.
-func (s *Store) MarkSeen(ctx context.Context, key string) error { // want MarkSeen:"writes\\(\\(\\*pgxpool.Pool\\).Exec\\)"
+func (s *Store) MarkSeen(ctx context.Context, key string) error { // want MarkSeen:"writes\\(\\(\\*pgxpool.Pool\\).Exec\\)" MarkSeen:"discardsInsertCount\\(seen via \\(\\*pgxpool.Pool\\).Exec\\)"
 	_, err := s.pool.Exec(ctx, `INSERT INTO seen (key) VALUES ($1) ON CONFLICT DO NOTHING`, key)
 	return err
 }

@@ -19,7 +19,7 @@ type Publisher interface {
 	Publish(ctx context.Context, key string, amount int64) error
 }
 
-func Create(ctx context.Context, db *sql.DB, pub Publisher, key string, amount int64) error { // want Create:`keyOps\(read orders\.idempotency_key of p3, insert orders\.idempotency_key of p3, insert orders\.amount of p4; writes: \(\*sql\.DB\)\.ExecContext\)`
+func Create(ctx context.Context, db *sql.DB, pub Publisher, key string, amount int64) error { // want Create:`keyOps\(read orders\.idempotency_key of p3, insert orders\.idempotency_key of p3, insert orders\.amount of p4; writes: \(\*sql\.DB\)\.ExecContext; port: orders\.Publisher\.Publish\)`
 	var exists bool
 	if err := db.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM orders WHERE idempotency_key = $1)`, key).Scan(&exists); err != nil {
 		return err
@@ -36,7 +36,7 @@ func Create(ctx context.Context, db *sql.DB, pub Publisher, key string, amount i
 // CreateClaimed is the correct form: the key is claimed first in a table
 // whose primary key it is, and the claim's outcome decides whether this
 // request creates and publishes the order.
-func CreateClaimed(ctx context.Context, db *sql.DB, pub Publisher, key string, amount int64) error { // want CreateClaimed:`keyOps\(claim order_claims\.idempotency_key of p3, insert orders\.idempotency_key of p3, insert orders\.amount of p4; writes: \(\*sql\.DB\)\.ExecContext\)`
+func CreateClaimed(ctx context.Context, db *sql.DB, pub Publisher, key string, amount int64) error { // want CreateClaimed:`keyOps\(claim order_claims\.idempotency_key of p3, insert orders\.idempotency_key of p3, insert orders\.amount of p4; writes: \(\*sql\.DB\)\.ExecContext; port: orders\.Publisher\.Publish\)`
 	res, err := db.ExecContext(ctx, `INSERT INTO order_claims (idempotency_key) VALUES ($1) ON CONFLICT (idempotency_key) DO NOTHING`, key)
 	if err != nil {
 		return err

@@ -1,0 +1,3 @@
+module checkthenact/rootwired
+
+go 1.26
