@@ -48,7 +48,7 @@ type Options struct {
 
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 	packages.NeedImports | packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax |
-	packages.NeedTypesInfo | packages.NeedModule
+	packages.NeedTypesInfo | packages.NeedModule | packages.NeedForTest // ForTest: run.go prefers a package's own report to its test variant's
 
 // A loaded set of packages: the ones to analyse, and which of them to report on.
 type loaded struct {

@@ -79,6 +79,19 @@ func Run(o Options, analyzers []*analysis.Analyzer, patterns []string) (*Result,
 		message  string
 	}
 	seen := make(map[key]bool) // a file is in both a package and its test variant
+	// A test variant sees the package's test doubles too, so its report at
+	// a place the package itself reports may word the same finding
+	// differently (a chain through a mock); the package's own wording wins.
+	type place struct {
+		analyzer string
+		posn     token.Position
+	}
+	plain := make(map[place]bool)
+	for _, r := range col.reports {
+		if l.requested[r.pkg.ID] && r.pkg.ForTest == "" {
+			plain[place{r.analyzer.Name, r.pkg.Fset.Position(r.diag.Pos)}] = true
+		}
+	}
 	// Actions end in any order; a package's own reports come in order.
 	slices.SortStableFunc(col.reports, func(a, b report) int { return cmp.Compare(a.pkg.ID, b.pkg.ID) })
 	for _, r := range col.reports {
@@ -88,7 +101,7 @@ func Run(o Options, analyzers []*analysis.Analyzer, patterns []string) (*Result,
 		d := r.diag
 		posn := r.pkg.Fset.Position(d.Pos)
 		k := key{r.analyzer.Name, posn, d.Message}
-		if seen[k] {
+		if seen[k] || r.pkg.ForTest != "" && plain[place{r.analyzer.Name, posn}] {
 			continue
 		}
 		seen[k] = true
