@@ -172,7 +172,7 @@ func (s *state) reportShutdown(f *shutdownFinding, group []*checked, all map[ssa
 			siblings = append(siblings, g.uses...)
 		}
 	}
-	unit := unitWord(siblings, append(slices.Clip(f.t.path), s.funcName(top(f.instr.Parent()))))
+	unit := unitWord(f.uses, append(slices.Clip(f.t.path), s.funcName(top(f.instr.Parent())))) // this finding's own chains: another call of the function may run a batch
 	src := fmt.Sprintf("stop signal %s at %s", f.t.sig.what, s.posText(f.t.sig.pos))
 	if f.t.sig.at != "" { // the loop of another package, made a source by this call
 		src = fmt.Sprintf("stop signal %s at %s in %s", f.t.sig.what, f.t.sig.at, f.t.sig.loop)

@@ -47,21 +47,17 @@ func (s *state) paramFieldStores(p *ssa.Parameter, field int, at ssa.Instruction
 		}
 		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok || fa.Field != field || s.baseParam(fa.X) != p {
+				stored := s.storedToParamField(instr, p, field)
+				if len(stored) == 0 {
 					continue
 				}
 				if f != fn {
-					vals = append(vals, st.Val) // a literal's store: it may run before at
+					vals = append(vals, stored...) // a literal's store: it may run before at
 					continue
 				}
-				if anchor == nil || reachesInstr(st, anchor) {
-					vals = append(vals, st.Val)
-					covered = covered || anchor != nil && precedes(st, anchor)
+				if anchor == nil || reachesInstr(instr, anchor) {
+					vals = append(vals, stored...)
+					covered = covered || anchor != nil && precedes(instr, anchor)
 				}
 			}
 		}
@@ -129,4 +125,21 @@ func reachesInstr(a, b ssa.Instruction) bool {
 		work = append(work, x.Succs...)
 	}
 	return false
+}
+
+// storedToParamField returns the values instr stores to field of *p: a
+// store to the field, or a call of a method on p that keeps its argument
+// there (setterStores).
+func (s *state) storedToParamField(instr ssa.Instruction, p *ssa.Parameter, field int) []ssa.Value {
+	switch instr := instr.(type) {
+	case *ssa.Store:
+		if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && fa.Field == field && s.baseParam(fa.X) == p {
+			return []ssa.Value{instr.Val}
+		}
+	case ssa.CallInstruction:
+		if args := instr.Common().Args; !instr.Common().IsInvoke() && len(args) > 0 && s.baseParam(args[0]) == p {
+			return s.setterStores(instr, args[0], field)
+		}
+	}
+	return nil
 }

@@ -402,6 +402,8 @@ func (s *state) fieldStores(base ssa.Value, field int) []ssa.Value {
 				if ref.X == v && ref.Field == field {
 					out = append(out, s.storesTo(ref, maxStoreDepth)...)
 				}
+			case ssa.CallInstruction:
+				out = append(out, s.setterStores(ref, v, field)...) // methodfield.go
 			case *ssa.MakeClosure:
 				if f, ok := ref.Fn.(*ssa.Function); ok {
 					for i, b := range ref.Bindings {

@@ -202,3 +202,33 @@ func (w *Sweeper) Sweep() error { // want Sweep:"reachesSink recv.f1:tx.Commit"
 // Reset sets the field from a fresh context; Init is the only setter from
 // a parameter.
 func (w *Sweeper) Reset() { w.ctx = context.Background() }
+
+// Ticker is Digest with its own ticker, stopped by a defer.
+type Ticker struct {
+	pool     *pgxpool.Pool
+	interval time.Duration
+	ctx      context.Context
+}
+
+func (d *Ticker) Start(ctx context.Context) error {
+	d.ctx = ctx
+	t := time.NewTicker(d.interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case now := <-t.C:
+			_ = d.flush(now)
+		}
+	}
+}
+
+func (d *Ticker) flush(day time.Time) error { // want flush:"reachesSink recv.f2:tx.Commit"
+	tx, err := d.pool.Begin(d.ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(d.ctx)
+	return tx.Commit(d.ctx) // want `d.ctx is cancelled on shutdown`
+}
