@@ -38,7 +38,14 @@
 // synchronously, starts the goroutines that use the field (the receiver
 // they capture is followed). A context detached before it is stored, in
 // main or in the constructor, or a shutdown context kept in a field that
-// the commit does not use, is left alone. A
+// the commit does not use, is left alone. A context kept by a method
+// rather than a constructor is followed too: Start(ctx) storing d.ctx = ctx
+// and then calling (or starting goroutines that call) a flush that commits
+// with d.ctx hands it ctx; a caller of a setter (w.Init(ctx) keeping ctx in
+// w.ctx, by the KeepsParams fact's receiver entries) hands ctx to the
+// methods it then calls on w. A field set from context.Background() or a
+// detached context with a deadline, or set by a setter that is never given
+// a shutdown context, is left alone. A
 // variable holds at each use only the values that can reach it: a closure
 // sees what the variable holds where the closure is built, or is stored
 // later, so ctx rebound to context.WithTimeout(context.WithoutCancel(ctx), d)

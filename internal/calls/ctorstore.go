@@ -35,6 +35,13 @@ import (
 // the body. Any such store counts (a may-summary: a conditional
 // assignment is a store). At most maxKept entries; a copy of a whole
 // parameter is one.
+//
+// A method with a pointer receiver that keeps a parameter in a field of
+// its receiver (Start(ctx) { w.ctx = ctx }, Init(cfg) { w.ctx = cfg.Ctx })
+// is a setter: the fact's Recv entries say which, with the same bound
+// (assignments recv.f = p or recv.f = p.g in the body, literals not
+// entered), so that an analyzer can tell which argument ends in which
+// field of the value the method is called on.
 
 // KeepsParams is the fact that a function returns (as result 0) a struct
 // of type Type, or a pointer to one, possibly converted to an interface,
