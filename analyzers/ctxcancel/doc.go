@@ -98,7 +98,15 @@
 // case's port, implemented by an adapter package that imports the use
 // case) is a pending sink in the fact; the package that sees an
 // implementation resolves it and reports at its call of the use case,
-// naming the use case's line. A context decorated on the way keeps its
+// naming the use case's line. When the context handed to such a port is
+// already a shutdown source where the call is made (a consume loop that
+// stops on it and hands each message to a Processor port whose
+// implementation is in a package that does not import the loop's), the
+// package records the call in a PendingStops package fact; the first
+// package that sees an implementation reaching a sink with it (main)
+// reports at the wiring that hands the implementation to the loop
+// (consumer.New(processor.New(...)), "wired here"), and its importers
+// stay silent. A context decorated on the way keeps its
 // cancellation: a tracing span or a logger value (a call that takes one
 // context and returns one, unless it is a known detacher; for a helper of
 // the package, when it returns its parameter's context).
@@ -133,6 +141,13 @@
 // query or a project helper that claims, and skips on an existing claim)
 // the transaction's Commit, BeginTx or BeginFunc may be cancelled: the
 // claim rolls back with the effects and the redelivery replays the unit.
+// A claim made through a project port inside the callback of a
+// transaction port (tx.WithinTransaction(ctx, func(ctx) error { fresh,
+// err := inbox.Claim(ctx, id); if !fresh ... })) gates that transaction
+// where both ports are wired: every wired implementation of the claim
+// port claims (INSERT ... ON CONFLICT DO NOTHING, its outcome returned)
+// and an implementation of the transaction port runs the callback inside
+// the transaction it begins.
 // A publish outside that transaction is still reported. Nor is a claim
 // transaction reported: one that takes work for later and returns it —
 // its first statement locks rows (SELECT ... FOR UPDATE [SKIP LOCKED], or

@@ -86,8 +86,12 @@ func (s *state) checkShutdown(calls [][]*checked, uses map[*ssa.Function][]*chec
 		if kind == sinkGatedTx && t.ungate {
 			kind = apis.SinkTx
 		}
-		if kind == sinkGatedTx || kind == sinkPort {
-			continue // an inbox-gated unit (a cut rolls the claim back too), or a port not resolved here
+		if kind == sinkGatedTx {
+			continue // an inbox-gated unit (a cut rolls the claim back too)
+		}
+		if kind == sinkPort && c.via == nil {
+			s.addPendingStop(c, t) // a port not resolved here: completed at the wiring (pendingstops.go)
+			continue
 		}
 		if c.via != nil && len(t.path) < maxDescent {
 			off := 0
@@ -113,6 +117,10 @@ func (s *state) checkShutdown(calls [][]*checked, uses map[*ssa.Function][]*chec
 				work = append(work, inner...)
 				continue
 			}
+		}
+		if kind == sinkPort {
+			s.addPendingStop(c, t)
+			continue
 		}
 		f := found[c.instr]
 		if f == nil {
