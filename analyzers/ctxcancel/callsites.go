@@ -2,6 +2,7 @@ package ctxcancel
 
 import (
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -21,14 +22,108 @@ import (
 // maxCallerDepth bounds the walk up through callers' parameters.
 const maxCallerDepth = 4
 
-// isRootContext reports whether v is context.Background() or context.TODO().
+// isRootContext reports whether v is context.Background() or context.TODO(),
+// or a context derived from one that nothing ever cancels: WithValue, or
+// WithCancel whose cancel function is only deferred by a function that
+// cannot return before the context is done (neverCancelled: a dispatcher
+// that starts its workers on context.WithCancel(context.Background()),
+// defers cancel and loops forever gives them no shutdown signal).
 func isRootContext(v ssa.Value) bool {
-	call, ok := v.(*ssa.Call)
-	if !ok {
+	for range maxStoreDepth {
+		var call *ssa.Call
+		idx := 0
+		switch x := v.(type) {
+		case *ssa.Call:
+			call = x
+		case *ssa.Extract:
+			call, _ = x.Tuple.(*ssa.Call)
+			idx = x.Index
+		}
+		if call == nil || idx != 0 {
+			return false
+		}
+		d := apis.Describe(calleeObj(call.Common()))
+		if d.Path != "context" || d.Recv != "" {
+			return false
+		}
+		switch d.Name {
+		case "Background", "TODO":
+			return true
+		case "WithValue":
+		case "WithCancel", "WithCancelCause":
+			if !neverCancelled(call) {
+				return false
+			}
+		default:
+			return false
+		}
+		if len(call.Call.Args) == 0 {
+			return false
+		}
+		v = call.Call.Args[0]
+	}
+	return false
+}
+
+// neverCancelled reports whether the context that call (a WithCancel)
+// returns is never cancelled: its cancel function is only deferred (or
+// unused), and every return of the function lies behind a select case on
+// that context's Done — the deferred cancel cannot run before the
+// context is done some other way, and nothing else can do it.
+func neverCancelled(call *ssa.Call) bool {
+	var ctx ssa.Value
+	for _, ref := range refsOf(call) {
+		ext, ok := ref.(*ssa.Extract)
+		if !ok {
+			continue
+		}
+		if ext.Index == 0 {
+			ctx = ext
+			continue
+		}
+		for _, use := range refsOf(ext) {
+			d, ok := use.(*ssa.Defer)
+			if !ok || d.Call.Value != ext || slices.Contains(d.Call.Args, ssa.Value(ext)) {
+				return false
+			}
+		}
+	}
+	if ctx == nil {
 		return false
 	}
-	d := apis.Describe(calleeObj(call.Common()))
-	return d.Path == "context" && d.Recv == "" && (d.Name == "Background" || d.Name == "TODO")
+	var doneCases []*ssa.BasicBlock
+	for _, ref := range refsOf(ctx) {
+		done, ok := ref.(*ssa.Call)
+		if !ok || !done.Call.IsInvoke() || done.Call.Value != ctx || done.Call.Method.Name() != "Done" {
+			continue
+		}
+		for _, r2 := range refsOf(done) {
+			sel, ok := r2.(*ssa.Select)
+			if !ok {
+				continue
+			}
+			for k, st := range sel.States {
+				if st.Chan == done {
+					if b := caseBlock(sel, k); b != nil {
+						doneCases = append(doneCases, b)
+					}
+				}
+			}
+		}
+	}
+	fn := call.Parent()
+	for _, b := range fn.Blocks {
+		if b == fn.Recover || len(b.Instrs) == 0 {
+			continue
+		}
+		if _, ret := b.Instrs[len(b.Instrs)-1].(*ssa.Return); !ret {
+			continue
+		}
+		if !slices.ContainsFunc(doneCases, func(c *ssa.BasicBlock) bool { return c.Dominates(b) }) {
+			return false // it may return, and its deferred cancel run, while the context is live
+		}
+	}
+	return true
 }
 
 // callersVisible reports whether every call of fn is in this package: fn

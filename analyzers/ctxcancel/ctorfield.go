@@ -56,13 +56,35 @@ func (s *state) keptStores(call *ssa.Call, callee *ssa.Function, field int) []ss
 	if obj.Signature().Recv() != nil {
 		off = 1
 	}
+	return s.keptArgs(&call.Call, off, s.layer.Keeps(obj).Stores(field))
+}
+
+// setterStores returns the arguments that call, a call of a method on
+// recv, stores in field of *recv by its KeepsParams fact (Recv: a Start
+// or Init method that keeps its context in the receiver).
+func (s *state) setterStores(call ssa.CallInstruction, recv ssa.Value, field int) []ssa.Value {
+	common := call.Common()
+	if common.IsInvoke() || len(common.Args) == 0 || common.Args[0] != recv || s.layer == nil {
+		return nil
+	}
+	obj := calls.DeclaredFunc(common.StaticCallee())
+	if obj == nil || obj.Signature().Recv() == nil {
+		return nil
+	}
+	return s.keptArgs(common, 1, s.layer.Keeps(obj).RecvStores(field))
+}
+
+// keptArgs returns the values of the arguments of call (the receiver at
+// off-1) that the entries ks keep: the argument itself, or the values
+// stored to the field of it the entry names.
+func (s *state) keptArgs(call *ssa.CallCommon, off int, ks []calls.Kept) []ssa.Value {
 	var out []ssa.Value
-	for _, k := range s.layer.Keeps(obj).Stores(field) {
+	for _, k := range ks {
 		i := k.Param + off
-		if i < 0 || i >= len(call.Call.Args) {
+		if i < 0 || i >= len(call.Args) {
 			continue
 		}
-		arg := call.Call.Args[i]
+		arg := call.Args[i]
 		if k.From == 0 {
 			out = append(out, arg)
 			continue

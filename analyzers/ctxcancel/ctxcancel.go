@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/ctxcancel.md",
 	Run:       safe.Run(run),
 	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer, inbox.Analyzer, ssabuild.Analyzer}, // SSA is built on demand, only where needed (relevant)
-	FactTypes: []analysis.Fact{new(ReachesSink), new(ReturnsDetached), new(StopsOn)},
+	FactTypes: []analysis.Fact{new(ReachesSink), new(ReturnsDetached), new(StopsOn), new(PendingStops), new(WiredStops)},
 	Flags:     flags(),
 }
 
@@ -61,5 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 	calls.ExportSSAFacts(s.detached)
 	calls.ExportSSAFacts(s.stops)
 	s.check()
+	s.exportPendingStops()
+	s.completePendingStops()
 	return nil, nil
 }

@@ -38,7 +38,14 @@
 // synchronously, starts the goroutines that use the field (the receiver
 // they capture is followed). A context detached before it is stored, in
 // main or in the constructor, or a shutdown context kept in a field that
-// the commit does not use, is left alone. A
+// the commit does not use, is left alone. A context kept by a method
+// rather than a constructor is followed too: Start(ctx) storing d.ctx = ctx
+// and then calling (or starting goroutines that call) a flush that commits
+// with d.ctx hands it ctx; a caller of a setter (w.Init(ctx) keeping ctx in
+// w.ctx, by the KeepsParams fact's receiver entries) hands ctx to the
+// methods it then calls on w. A field set from context.Background() or a
+// detached context with a deadline, or set by a setter that is never given
+// a shutdown context, is left alone. A
 // variable holds at each use only the values that can reach it: a closure
 // sees what the variable holds where the closure is built, or is stored
 // later, so ctx rebound to context.WithTimeout(context.WithoutCancel(ctx), d)
@@ -91,7 +98,15 @@
 // case's port, implemented by an adapter package that imports the use
 // case) is a pending sink in the fact; the package that sees an
 // implementation resolves it and reports at its call of the use case,
-// naming the use case's line. A context decorated on the way keeps its
+// naming the use case's line. When the context handed to such a port is
+// already a shutdown source where the call is made (a consume loop that
+// stops on it and hands each message to a Processor port whose
+// implementation is in a package that does not import the loop's), the
+// package records the call in a PendingStops package fact; the first
+// package that sees an implementation reaching a sink with it (main)
+// reports at the wiring that hands the implementation to the loop
+// (consumer.New(processor.New(...)), "wired here"), and its importers
+// stay silent. A context decorated on the way keeps its
 // cancellation: a tracing span or a logger value (a call that takes one
 // context and returns one, unless it is a known detacher; for a helper of
 // the package, when it returns its parameter's context).
@@ -126,6 +141,13 @@
 // query or a project helper that claims, and skips on an existing claim)
 // the transaction's Commit, BeginTx or BeginFunc may be cancelled: the
 // claim rolls back with the effects and the redelivery replays the unit.
+// A claim made through a project port inside the callback of a
+// transaction port (tx.WithinTransaction(ctx, func(ctx) error { fresh,
+// err := inbox.Claim(ctx, id); if !fresh ... })) gates that transaction
+// where both ports are wired: every wired implementation of the claim
+// port claims (INSERT ... ON CONFLICT DO NOTHING, its outcome returned)
+// and an implementation of the transaction port runs the callback inside
+// the transaction it begins.
 // A publish outside that transaction is still reported. Nor is a claim
 // transaction reported: one that takes work for later and returns it —
 // its first statement locks rows (SELECT ... FOR UPDATE [SKIP LOCKED], or

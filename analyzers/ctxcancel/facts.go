@@ -29,6 +29,10 @@ type ParamSink struct {
 	// handed to ("path\x00Type\x00Method"), and which of its parameters.
 	Port    string
 	PortArg int
+	// The claim port that gates the transaction the port Port runs its
+	// callback GateFn in (portgate.go, calls.MethodKey); "" for none.
+	Gate   string
+	GateFn int
 }
 
 func (*ReachesSink) AFact() {}
@@ -46,6 +50,9 @@ func (f *ReachesSink) String() string {
 		parts[i] = p + ":" + strings.Join(s.Chain, "→")
 		if s.Timed {
 			parts[i] += "/timeout"
+		}
+		if s.Gate != "" {
+			parts[i] += "/gate:" + s.Gate[strings.LastIndex(s.Gate, "/")+1:]
 		}
 	}
 	return "reachesSink " + strings.Join(parts, " ")

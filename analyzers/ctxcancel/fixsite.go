@@ -86,8 +86,12 @@ func (s *state) checkShutdown(calls [][]*checked, uses map[*ssa.Function][]*chec
 		if kind == sinkGatedTx && t.ungate {
 			kind = apis.SinkTx
 		}
-		if kind == sinkGatedTx || kind == sinkPort {
-			continue // an inbox-gated unit (a cut rolls the claim back too), or a port not resolved here
+		if kind == sinkGatedTx {
+			continue // an inbox-gated unit (a cut rolls the claim back too)
+		}
+		if kind == sinkPort && c.via == nil {
+			s.addPendingStop(c, t) // a port not resolved here: completed at the wiring (pendingstops.go)
+			continue
 		}
 		if c.via != nil && len(t.path) < maxDescent {
 			off := 0
@@ -113,6 +117,10 @@ func (s *state) checkShutdown(calls [][]*checked, uses map[*ssa.Function][]*chec
 				work = append(work, inner...)
 				continue
 			}
+		}
+		if kind == sinkPort {
+			s.addPendingStop(c, t)
+			continue
 		}
 		f := found[c.instr]
 		if f == nil {
@@ -172,7 +180,7 @@ func (s *state) reportShutdown(f *shutdownFinding, group []*checked, all map[ssa
 			siblings = append(siblings, g.uses...)
 		}
 	}
-	unit := unitWord(siblings, append(slices.Clip(f.t.path), s.funcName(top(f.instr.Parent()))))
+	unit := unitWord(f.uses, append(slices.Clip(f.t.path), s.funcName(top(f.instr.Parent())))) // this finding's own chains: another call of the function may run a batch
 	src := fmt.Sprintf("stop signal %s at %s", f.t.sig.what, s.posText(f.t.sig.pos))
 	if f.t.sig.at != "" { // the loop of another package, made a source by this call
 		src = fmt.Sprintf("stop signal %s at %s in %s", f.t.sig.what, f.t.sig.at, f.t.sig.loop)

@@ -56,6 +56,11 @@ func (s *state) invokeUses(instr ssa.CallInstruction, common *ssa.CallCommon) []
 			chain = append(chain[:maxChain-1:maxChain-1], chain[len(chain)-1])
 		}
 		u := use{instr: instr, arg: arg, argIdx: ps.Param, kind: apis.SinkKind(ps.Kind), chain: chain, timed: ps.Timed, field: ps.Field, port: true}
+		if u.kind == apis.SinkTx {
+			if gate, fnArg := s.claimGate(common); s.gateHolds(gate, fnArg, m) && !s.failureCommitsOffset(instr) {
+				u.kind = sinkGatedTx // an inbox claim through a port in the callback (portgate.go)
+			}
+		}
 		if ps.Param < 0 {
 			u.fieldOf = dynamic.Signature().Recv().Type()
 		}

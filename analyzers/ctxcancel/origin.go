@@ -80,9 +80,11 @@ func (s *state) trace(v ssa.Value) []origin {
 	var out []origin
 	if sig, ok := s.stop[v]; ok {
 		out = []origin{{kind: oSource, pos: sig.pos, what: sig.what}}
-	} else if preds, timed, leaf := s.step(v); leaf != nil {
-		out = []origin{*leaf}
 	} else {
+		preds, timed, leaf := s.step(v)
+		if leaf != nil {
+			out = []origin{*leaf}
+		}
 		for _, p := range preds {
 			for _, o := range s.trace(p) {
 				o.timed = o.timed || timed
@@ -101,8 +103,9 @@ func (s *state) trace(v ssa.Value) []origin {
 	return out
 }
 
-// step returns how v derives from other values: either a leaf origin, or
-// its predecessors and whether a deadline is added on the way.
+// step returns how v derives from other values: a leaf origin, its
+// predecessors and whether a deadline is added on the way, or both (a
+// receiver's field that the method may also have set itself).
 func (s *state) step(v ssa.Value) (preds []ssa.Value, timed bool, leaf *origin) {
 	switch v := v.(type) {
 	case *ssa.Parameter:
@@ -145,16 +148,16 @@ func (s *state) step(v ssa.Value) (preds []ssa.Value, timed bool, leaf *origin) 
 	case *ssa.UnOp:
 		if v.Op == token.MUL {
 			if fa, ok := v.X.(*ssa.FieldAddr); ok {
-				if o := s.paramField(fa.X, fa.Field); o != nil {
-					return nil, false, o
+				if preds, o := s.paramFieldFlow(fa.X, fa.Field, v); o != nil || len(preds) > 0 {
+					return preds, false, o
 				}
 			}
 			return s.loads(v.X, v, 0), false, nil
 		}
 	case *ssa.Field:
 		if load, ok := v.X.(*ssa.UnOp); ok && load.Op == token.MUL {
-			if o := s.paramField(load.X, v.Field); o != nil {
-				return nil, false, o
+			if preds, o := s.paramFieldFlow(load.X, v.Field, v); o != nil || len(preds) > 0 {
+				return preds, false, o
 			}
 			return s.fieldStores(load.X, v.Field), false, nil
 		}
@@ -166,6 +169,21 @@ func (s *state) step(v ssa.Value) (preds []ssa.Value, timed bool, leaf *origin) 
 // to when base is a parameter (a batch object handed to a method or
 // helper), or nil.
 func (s *state) paramField(base ssa.Value, field int) *origin {
+	p := s.baseParam(base)
+	if p == nil {
+		return nil
+	}
+	for i, x := range p.Parent().Params {
+		if x == p {
+			return &origin{kind: oParam, fn: p.Parent(), param: i, field: field + 1}
+		}
+	}
+	return nil
+}
+
+// baseParam returns the parameter that base, a pointer to a struct, is
+// (also as seen from closures, or boxed for them), or nil.
+func (s *state) baseParam(base ssa.Value) *ssa.Parameter {
 	for range maxStoreDepth {
 		fv, ok := base.(*ssa.FreeVar)
 		if !ok {
@@ -182,22 +200,25 @@ func (s *state) paramField(base ssa.Value, field int) *origin {
 	if p == nil || p.Parent() == nil {
 		return nil
 	}
-	for i, x := range p.Parent().Params {
-		if x == p {
-			return &origin{kind: oParam, fn: p.Parent(), param: i, field: field + 1}
-		}
-	}
-	return nil
+	return p
 }
 
 // fieldOrigins returns the origins of field (1 + index) of the struct that
-// the pointer v points to.
-func (s *state) fieldOrigins(v ssa.Value, field int) []origin {
-	if o := s.paramField(v, field-1); o != nil {
-		return []origin{*o}
+// the pointer v points to, as the call at reads it.
+func (s *state) fieldOrigins(v ssa.Value, field int, at ssa.Instruction) []origin {
+	var out []origin
+	if preds, o := s.paramFieldFlow(v, field-1, at); o != nil || len(preds) > 0 {
+		if o != nil {
+			out = append(out, *o)
+		}
+		for _, p := range preds {
+			for _, o := range s.origins(p) {
+				out = addOrigin(out, o)
+			}
+		}
+		return out
 	}
 	base := s.norm(v)
-	var out []origin
 	for _, st := range s.fieldStores(base, field-1) {
 		for _, o := range s.origins(st) {
 			out = addOrigin(out, o)
@@ -209,7 +230,7 @@ func (s *state) fieldOrigins(v ssa.Value, field int) []origin {
 // useOrigins returns the origins of the context a use hands to its sink.
 func (s *state) useOrigins(u use) []origin {
 	if u.field > 0 {
-		return s.fieldOrigins(u.arg, u.field)
+		return s.fieldOrigins(u.arg, u.field, u.instr)
 	}
 	return s.origins(u.arg)
 }
@@ -381,6 +402,8 @@ func (s *state) fieldStores(base ssa.Value, field int) []ssa.Value {
 				if ref.X == v && ref.Field == field {
 					out = append(out, s.storesTo(ref, maxStoreDepth)...)
 				}
+			case ssa.CallInstruction:
+				out = append(out, s.setterStores(ref, v, field)...) // methodfield.go
 			case *ssa.MakeClosure:
 				if f, ok := ref.Fn.(*ssa.Function); ok {
 					for i, b := range ref.Bindings {

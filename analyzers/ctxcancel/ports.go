@@ -36,8 +36,9 @@ func (s *state) pendingPortUse(instr ssa.CallInstruction, m *types.Func) []use {
 	if i < 0 || i >= len(common.Args) {
 		return nil
 	}
+	gate, gateFn := s.claimGate(common)
 	return []use{{instr: instr, arg: common.Args[i], argIdx: i, kind: sinkPort, chain: []string{funcname.Code(m, s.pass.Pkg)},
-		port: true, portKey: portKey(m), portArg: i}}
+		port: true, portKey: portKey(m), portArg: i, gate: gate, gateFn: gateFn}}
 }
 
 // inAnalysedCode reports whether pkg belongs to the project of the
@@ -113,8 +114,12 @@ func (s *state) portMethod(key string) *types.Func {
 // port ps of its summary: resolved to the implementations this package
 // sees, or still pending.
 func (s *state) portUses(instr ssa.CallInstruction, callee string, arg ssa.Value, ps ParamSink) []use {
+	gate := ps.Gate
+	if gate != "" && s.failureCommitsOffset(instr) {
+		gate = "" // the unit's failure is committed past: no redelivery
+	}
 	pending := use{instr: instr, arg: arg, argIdx: ps.Param, kind: sinkPort, chain: append([]string{callee}, ps.Chain...),
-		field: ps.Field, fix: ps.Fix, at: ps.At, portKey: ps.Port, portArg: ps.PortArg}
+		field: ps.Field, fix: ps.Fix, at: ps.At, portKey: ps.Port, portArg: ps.PortArg, gate: gate, gateFn: ps.GateFn}
 	m := s.portMethod(ps.Port)
 	if m == nil || s.layer == nil {
 		return []use{pending}
@@ -134,7 +139,11 @@ func (s *state) portUses(instr ssa.CallInstruction, callee string, arg ssa.Value
 		if len(chain) > maxChain {
 			chain = append(chain[:maxChain-1:maxChain-1], chain[len(chain)-1])
 		}
-		out = append(out, use{instr: instr, arg: arg, argIdx: ps.Param, kind: apis.SinkKind(is.Kind), chain: chain,
+		kind := apis.SinkKind(is.Kind)
+		if kind == apis.SinkTx && s.gateHolds(gate, ps.GateFn, m) {
+			kind = sinkGatedTx // an inbox claim through a port in the callback (portgate.go)
+		}
+		out = append(out, use{instr: instr, arg: arg, argIdx: ps.Param, kind: kind, chain: chain,
 			timed: ps.Timed || is.Timed, field: ps.Field, fix: ps.Fix, at: ps.At})
 	}
 	if len(out) == 0 {

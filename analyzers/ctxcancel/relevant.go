@@ -23,7 +23,7 @@ import (
 // it (a call, a method value, a promoted method), so the package's uses
 // show them all.
 func relevant(pass *analysis.Pass) bool {
-	return sinks.Open(pass) || commitsOfPgxTx(pass) || sinkInterfaces(pass) || projectPorts(pass) || detachers.Open(pass) && returnsContext(pass)
+	return sinks.Open(pass) || commitsOfPgxTx(pass) || sinkInterfaces(pass) || projectPorts(pass) || pendingStopsInReach(pass) || detachers.Open(pass) && returnsContext(pass)
 }
 
 // sinkInterfaces reports whether the package calls an interface method

@@ -27,6 +27,8 @@ type use struct {
 	port    bool          // a call through a project interface
 	portKey string        // kind port: the interface method (ParamSink.Port)
 	portArg int           // and the parameter of it the context lands in
+	gate    string        // kind port: the claim port gating its callback's transaction (ParamSink.Gate)
+	gateFn  int           // and the callback's parameter (ParamSink.GateFn)
 }
 
 const maxChain = 5
@@ -87,8 +89,12 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 			if s.reaches.Local(callee) == nil { // a use case of another package: resolved here if we can
 				out = append(out, s.portUses(instr, s.funcName(callee), common.Args[ai], ps)...)
 			} else {
+				gate := ps.Gate
+				if gate != "" && s.failureCommitsOffset(instr) {
+					gate = "" // the unit's failure is committed past: no redelivery
+				}
 				out = append(out, use{instr: instr, arg: common.Args[ai], argIdx: ps.Param, kind: sinkPort, chain: append([]string{s.funcName(callee)}, ps.Chain...),
-					field: ps.Field, via: s.reaches.Local(callee), fix: ps.Fix, at: ps.At, portKey: ps.Port, portArg: ps.PortArg})
+					field: ps.Field, via: s.reaches.Local(callee), fix: ps.Fix, at: ps.At, portKey: ps.Port, portArg: ps.PortArg, gate: gate, gateFn: ps.GateFn})
 			}
 			continue
 		}

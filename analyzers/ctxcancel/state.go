@@ -42,6 +42,8 @@ type state struct {
 	detached *calls.SSADerived[*ReturnsDetached] // a result detached from its parent's cancellation
 	stops    *calls.SSADerived[*StopsOn]         // stop loops deferred to callers in other packages
 
+	pendingStops []StopSite // ports out of sight handed a shutdown context (pendingstops.go)
+
 	closures map[*ssa.Function]*ssa.MakeClosure
 	sccs     map[*ssa.Function][]int
 	calls    map[token.Pos]*ast.CallExpr

@@ -307,7 +307,7 @@ func (s *state) stopsLoop(fn *ssa.Function, blk, start *ssa.BasicBlock) bool {
 		switch t := b.Instrs[len(b.Instrs)-1].(type) {
 		case *ssa.Return:
 			for _, r := range t.Results {
-				if _, ok := r.(*ssa.Const); !ok {
+				if !constResult(t, r) {
 					return false
 				}
 			}
@@ -317,6 +317,31 @@ func (s *state) stopsLoop(fn *ssa.Function, blk, start *ssa.BasicBlock) bool {
 		}
 	}
 	return true
+}
+
+// constResult reports whether r, a result of ret, is a constant: itself,
+// or, in a function with defers, the load of the result variable that
+// its block last stored a constant to (return nil: *t0 = nil; rundefers;
+// return *t0).
+func constResult(ret *ssa.Return, r ssa.Value) bool {
+	if _, ok := r.(*ssa.Const); ok {
+		return true
+	}
+	load, ok := r.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL || load.Block() != ret.Block() {
+		return false
+	}
+	if _, local := load.X.(*ssa.Alloc); !local {
+		return false
+	}
+	instrs := ret.Block().Instrs
+	for i := len(instrs) - 1; i >= 0; i-- {
+		if st, ok := instrs[i].(*ssa.Store); ok && st.Addr == load.X {
+			_, c := st.Val.(*ssa.Const)
+			return c
+		}
+	}
+	return false
 }
 
 // deadlineOnly reports whether ctx is detached, carries its own deadline or

@@ -64,6 +64,9 @@ func (f *StopsOn) String() string {
 // cancelable context); roots are the parameters of functions other
 // packages call that the decision is deferred to.
 func (s *state) stopRoots(ctx ssa.Value) (local bool, roots []paramKey) {
+	if isRootContext(s.norm(ctx)) {
+		return false, nil // nothing cancels it: a loop that never stops on it
+	}
 	os := s.origins(ctx)
 	if len(os) == 0 {
 		return true, nil

@@ -56,6 +56,8 @@ func (s *state) localSummary(fn *ssa.Function) *ReachesSink {
 					Timed:   o.timed || u.timed,
 					Port:    u.portKey,
 					PortArg: u.portArg,
+					Gate:    u.gate,
+					GateFn:  u.gateFn,
 				})
 			}
 		}

@@ -7,8 +7,7 @@ package realworld_test
 
 func init() {
 	shapes = append(shapes,
-		shape{analyzer: "ctxcancel", dir: "stop-ctx-through-processor-port",
-			pending: "the consume loop hands its stop context to a Processor port it declares; the implementation (which produces an ack with that context) is in a package that does not import the loop's, so the port method has no reachesSink fact where the loop is analysed, and the composition root that wires processor.New into consumer.New does not complete the call as dualwrite and lossypublish do; needs ctxcancel to record the loop's port call as pending and report at the wiring (ctxcancel is another helper's this turn)"},
+		shape{analyzer: "ctxcancel", dir: "stop-ctx-through-processor-port"},
 		shape{analyzer: "dualwrite", dir: "asynq-enqueue-after-write"},
 		shape{analyzer: "dualwrite", dir: "port-publish-in-helper-closure"},
 		shape{analyzer: "dualwrite", dir: "port-tx-callback-then-publish"},

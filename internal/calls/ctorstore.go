@@ -35,6 +35,13 @@ import (
 // the body. Any such store counts (a may-summary: a conditional
 // assignment is a store). At most maxKept entries; a copy of a whole
 // parameter is one.
+//
+// A method with a pointer receiver that keeps a parameter in a field of
+// its receiver (Start(ctx) { w.ctx = ctx }, Init(cfg) { w.ctx = cfg.Ctx })
+// is a setter: the fact's Recv entries say which, with the same bound
+// (assignments recv.f = p or recv.f = p.g in the body, literals not
+// entered), so that an analyzer can tell which argument ends in which
+// field of the value the method is called on.
 
 // KeepsParams is the fact that a function returns (as result 0) a struct
 // of type Type, or a pointer to one, possibly converted to an interface,
@@ -42,6 +49,10 @@ import (
 type KeepsParams struct {
 	Type string // the struct's type name, declared in the function's package
 	Kept []Kept
+	// Recv lists, for a method, the fields of its receiver's struct that it
+	// stores parameters in (Start(ctx) { w.ctx = ctx }): a setter, whose
+	// caller's argument ends in the field of the value it is called on.
+	Recv []Kept
 }
 
 // A Kept is one field of the result and the parameter value stored in it.
@@ -68,7 +79,31 @@ func (f *KeepsParams) String() string {
 			parts[i] += fmt.Sprintf(".f%d", k.From-1)
 		}
 	}
-	return "keeps " + f.Type + " " + strings.Join(parts, " ")
+	out := "keeps " + f.Type + " " + strings.Join(parts, " ")
+	if len(f.Kept) == 0 {
+		out = "keeps"
+	}
+	for _, k := range f.Recv {
+		out += fmt.Sprintf(" recv.f%d←p%d", k.Field, k.Param)
+		if k.From > 0 {
+			out += fmt.Sprintf(".f%d", k.From-1)
+		}
+	}
+	return out
+}
+
+// RecvStores returns the entries of f.Recv for field (nil for a nil f).
+func (f *KeepsParams) RecvStores(field int) []Kept {
+	if f == nil {
+		return nil
+	}
+	var out []Kept
+	for _, k := range f.Recv {
+		if k.Field == field {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // maxKept bounds the entries of a KeepsParams fact.
@@ -156,15 +191,61 @@ func (r *Result) KeptMethod(fn, m *types.Func) *types.Func {
 // computeKeeps is the compute callback of the KeepsParams Derived.
 func (r *Result) computeKeeps(fn *types.Func, decl *ast.FuncDecl) *KeepsParams {
 	sig := fn.Signature()
-	if sig.Results().Len() == 0 || sig.Params().Len() == 0 {
+	if sig.Params().Len() == 0 {
 		return nil
 	}
-	info := r.pass.TypesInfo
 	params := make(map[*types.Var]int)
 	for i := range sig.Params().Len() {
 		params[sig.Params().At(i)] = i
 	}
-	k := &keepWalk{info: info, pkg: fn.Pkg(), params: params}
+	f := r.resultKeeps(fn, decl, params)
+	if sets := r.recvSets(fn, decl, params); len(sets) > 0 {
+		if f == nil {
+			f = &KeepsParams{}
+		}
+		f.Recv = sets
+	}
+	return f
+}
+
+// recvSets returns the fields of the receiver's struct (a pointer
+// receiver) that the method's body, literals not entered, assigns a
+// parameter or a direct field of one to: recv.f = p, recv.f = p.g.
+func (r *Result) recvSets(fn *types.Func, decl *ast.FuncDecl, params map[*types.Var]int) []Kept {
+	recv := fn.Signature().Recv()
+	if recv == nil || decl.Body == nil {
+		return nil
+	}
+	if _, ptr := types.Unalias(recv.Type()).(*types.Pointer); !ptr {
+		return nil // a value receiver sets its own copy
+	}
+	k := &keepWalk{info: r.pass.TypesInfo, pkg: fn.Pkg(), params: params, root: recv}
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					if _, field := ast.Unparen(l).(*ast.SelectorExpr); field {
+						k.assign(l, n.Rhs[i])
+					}
+				}
+			}
+		}
+		return true
+	})
+	slices.SortFunc(k.out, func(a, b Kept) int { return a.Field - b.Field })
+	return k.out
+}
+
+// resultKeeps is computeKeeps for result 0: the KeepsParams of a
+// constructor, or nil.
+func (r *Result) resultKeeps(fn *types.Func, decl *ast.FuncDecl, params map[*types.Var]int) *KeepsParams {
+	if fn.Signature().Results().Len() == 0 {
+		return nil
+	}
+	k := &keepWalk{info: r.pass.TypesInfo, pkg: fn.Pkg(), params: params}
 	ok := true
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {

@@ -76,3 +76,33 @@ func NewNaked(ctx context.Context) (w *Worker) {
 	w = &Worker{ctx: ctx}
 	return
 }
+
+// Init keeps its context in the receiver: a setter.
+func (w *Worker) Init(ctx context.Context) { // want Init:"keeps recv.f0←p0"
+	w.ctx = ctx
+}
+
+// Configure keeps a field of its options and its name parameter.
+func (w *Worker) Configure(name string, opts Config) error { // want Configure:"keeps recv.f0←p1.f0 recv.f1←p0"
+	w.name = name
+	w.ctx = opts.Context
+	return nil
+}
+
+// Reset stores a context of its own and a derived one: no fact.
+func (w *Worker) Reset(ctx context.Context) {
+	w.ctx = context.Background()
+	w.ctx = context.WithoutCancel(ctx)
+}
+
+// SetCopy has a value receiver: it sets its own copy, no setter entry
+// (the copy it returns keeps ctx).
+func (w Worker) SetCopy(ctx context.Context) Worker { // want SetCopy:"keeps Worker f0←p0$"
+	w.ctx = ctx
+	return w
+}
+
+// InLiteral stores in a function literal: not followed.
+func (w *Worker) InLiteral(ctx context.Context) func() {
+	return func() { w.ctx = ctx }
+}

@@ -80,7 +80,7 @@ func run(log *slog.Logger) error {
 	g.Go(func() error {
 		return consume(gctx, group, []string{"adjustments"}, saramabus.NewParallelGroupHandler(postings.Process, 16, log))
 	})
-	g.Go(func() error { return reconciler.Run(gctx) }) // want: ctxcancel
+	g.Go(func() error { return reconciler.Run(gctx) }) // ctxcancel: reported in the loop's package (payout/reconcile.go:47), where the fix goes
 	g.Go(func() error { return payouts.ExpireStale(gctx) })
 	g.Go(func() error { return payouts.RunPending(gctx, nil) })
 	g.Go(func() error { return relay.NewOutbox(db, pub, log).Run(gctx) })

@@ -35,7 +35,7 @@ func (r *Reconciler) Run(ctx context.Context) error {
 		case <-t.C:
 		}
 		for _, account := range r.accounts {
-			if err := r.reconcile(ctx, account); err != nil { // ctxcancel: reported at the root (cmd/ledger/main.go, g.Go with reconciler.Run)
+			if err := r.reconcile(ctx, account); err != nil { // ctxcancel: Run's loop stops on ctx (reported at reconcile's Begin)
 				r.log.Error("reconcile", "account", account, "err", err)
 			}
 		}
@@ -44,7 +44,7 @@ func (r *Reconciler) Run(ctx context.Context) error {
 
 // reconcile locks the account row while it asks the bank.
 func (r *Reconciler) reconcile(ctx context.Context, account string) error {
-	uow, err := r.uow.Begin(ctx)
+	uow, err := r.uow.Begin(ctx) // want: ctxcancel
 	if err != nil {
 		return err
 	}

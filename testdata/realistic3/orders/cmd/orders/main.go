@@ -94,7 +94,7 @@ func run(log *slog.Logger) error {
 	})
 	g.Go(func() error { return payments.Run(gctx) })
 	g.Go(func() error { return refunds.Run(gctx) })
-	g.Go(func() error { return chargebacks.Run(gctx) }) // FP: ctxcancel — Chargebacks.handle runs in one TxManager transaction that claims the event id through the Inbox port (ON CONFLICT DO NOTHING, RowsAffected) and skips a duplicate; the offset is acked after: inbox-gated (SPEC retry-safety model)
+	g.Go(func() error { return chargebacks.Run(gctx) }) // not a finding (a fixed false positive of ctxcancel): Chargebacks.handle claims the event id through the Inbox port inside the TxManager callback and skips a duplicate: inbox-gated
 	g.Go(func() error { return shipments.Run(gctx) })
 	g.Go(func() error { return deliveries.Run(gctx) })
 	g.Go(func() error { return capture.Run(gctx) })

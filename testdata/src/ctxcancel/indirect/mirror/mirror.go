@@ -1,4 +1,4 @@
-// Package mirror publishes through an interface whose method mirrors
+// Package mirror publishes through an interface whose method mirrors // want package:`pendingStops\(mirror.Notifier.WriteMessages at mirror.go:31\)`
 // (*kafka.Writer).WriteMessages; the writer is injected by main, out of sight.
 package mirror
 

@@ -1,4 +1,4 @@
-// Command main cancels the consume context after SIGTERM and wires the
+// Command main cancels the consume context after SIGTERM and wires the // want package:`wired\(1\)`
 // processor and its publisher into the consumer.
 package main
 
@@ -25,6 +25,6 @@ func main() {
 		cancel()
 	}()
 	r := kafka.NewReader(kafka.ReaderConfig{Brokers: []string{"kafka:9092"}, GroupID: "orders-worker", Topic: "orders"})
-	c := consumer.New(processor.New(kafkapub.New()), r)
+	c := consumer.New(processor.New(kafkapub.New()), r) // want `ctx is cancelled on shutdown .* reaches consumer.Processor.Handle .* → .*WriteMessages.*\(wired here\)`
 	c.Consume(ctx)
 }

@@ -1,4 +1,4 @@
-// Package consumer runs the consume loop: it stops on its context and hands
+// Package consumer runs the consume loop: it stops on its context and hands // want package:`pendingStops\(consumer.Processor.Handle at consumer.go:34\)`
 // each message to a Processor port it declares; the implementation lives in
 // a package this one does not import (batch 5: an order worker whose
 // processor writes the order and then produces an acknowledgement).
@@ -31,7 +31,7 @@ func (c *Consumer) Consume(ctx context.Context) {
 			}
 			continue
 		}
-		if err := c.p.Handle(ctx, m.Value); err != nil { // want `ctx is cancelled on shutdown .* reaches .*WriteMessages`
+		if err := c.p.Handle(ctx, m.Value); err != nil { // reported at the wiring in main (consumer.New)
 			log.Printf("handle: %v", err)
 			continue
 		}
