@@ -9,6 +9,7 @@ import (
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/consume"
 	"github.com/idemlint/idemlint/internal/funcname"
+	"github.com/idemlint/idemlint/internal/inbox"
 )
 
 // A Kafka delivery is handled where the loop that fetches it hands it:
@@ -67,6 +68,9 @@ func (c *checker) scanHandler(cur inspector.Cursor, e ast.Expr, how string) {
 		}
 	}
 	if lit, ok := e.(*ast.FuncLit); ok {
+		if c.gatedHandler(lit.Body) {
+			return
+		}
 		if lc, ok := cur.FindNode(lit); ok {
 			c.scanAttempt(lc, deliveryKafka("func literal "+how))
 		}
@@ -81,12 +85,22 @@ func (c *checker) scanHandler(cur inspector.Cursor, e ast.Expr, how string) {
 		return
 	}
 	fd := c.sums.Decl(fn)
-	if fd == nil || fd.Body == nil {
+	if fd == nil || fd.Body == nil || c.gatedHandler(fd.Body) {
 		return
 	}
 	if bc, ok := c.findNode(fd.Body); ok {
 		c.scanAttempt(bc, deliveryKafka(funcname.Code(fn, c.pass.Pkg)+" "+how))
 	}
+}
+
+// gatedHandler reports whether a handler's body is an inbox-gated unit
+// (internal/inbox): its transaction claims the message's stable ID and
+// skips a duplicate, so what it writes with a key made per delivery
+// (an outbox row carrying it) exists once, and a failed attempt's rows
+// roll back with the claim. It is not scanned as a delivery attempt.
+func (c *checker) gatedHandler(body *ast.BlockStmt) bool {
+	res, _ := c.pass.ResultOf[inbox.Analyzer].(*inbox.Result)
+	return res != nil && res.Gated(body)
 }
 
 func deliveryKafka(where string) attempt {

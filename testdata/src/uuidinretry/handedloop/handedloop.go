@@ -7,6 +7,7 @@ import (
 	"context"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/segmentio/kafka-go"
 
 	"uuidinretry/handedloop/bus"
@@ -22,8 +23,9 @@ type store interface {
 }
 
 type worker struct {
-	c *bus.Consumer
-	s store
+	c    *bus.Consumer
+	s    store
+	pool *pgxpool.Pool
 }
 
 // Bad: Handle makes the dedup key per delivery; bus.Consumer.Run runs it
@@ -119,4 +121,31 @@ func startLocal(ctx context.Context, r *kafka.Reader, s store) error {
 	return consumeAll(ctx, r, func(ctx context.Context, m kafka.Message) error {
 		return s.Apply(ctx, Event{DedupKey: uuid.NewString(), Payload: m.Value}) // want `uuid.NewString in the handling of one Kafka delivery \(func literal run per message by consumeAll\)`
 	})
+}
+
+// Good: the handler is an inbox-gated unit: it claims the message's key
+// and skips a duplicate in the transaction that writes the outbox row
+// carrying the key made here, so the row (and its key) exists once.
+func (w *worker) RunGated(ctx context.Context) error {
+	return w.c.Run(ctx, w.handleGated)
+}
+
+func (w *worker) handleGated(ctx context.Context, m kafka.Message) error { // want handleGated:"makesFreshID\\(uuid.NewString\\)"
+	tx, err := w.pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	tag, err := tx.Exec(ctx, `INSERT INTO processed_event (event_id) VALUES ($1) ON CONFLICT DO NOTHING`, string(m.Key))
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return nil
+	}
+	e := Event{DedupKey: uuid.NewString(), Payload: m.Value}
+	if _, err := tx.Exec(ctx, `INSERT INTO outbox (dedup_key, payload) VALUES ($1, $2)`, e.DedupKey, e.Payload); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
 }
