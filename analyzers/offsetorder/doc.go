@@ -28,7 +28,7 @@
 //     ReaderConfig has a GroupID (or whose config the package does not
 //     show), followed by the handling of the message;
 //   - fire-and-forget: the message handed to a goroutine (go, errgroup's
-//     Go, a send to a worker channel) and an offset committed afterwards
+//     Go, a send to a worker channel, also as a select case) and an offset committed afterwards
 //     with no wait (Wait, a receive from a done channel) in between;
 //   - shared reader: goroutines started in a loop share one kafka-go group
 //     *Reader and each fetches and commits on it (a known committing

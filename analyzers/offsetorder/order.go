@@ -138,6 +138,14 @@ func (a *checker) classify(instr ssa.Instruction, s *funcSites) {
 			s.spawns = append(s.spawns, instr)
 			s.spawnOf[instr] = "a send to a worker channel"
 		}
+	case *ssa.Select:
+		for _, st := range instr.States {
+			if st.Dir == types.SendOnly && s.d[st.Send] { // case ch <- msg: beside case <-ctx.Done()
+				s.spawns = append(s.spawns, instr)
+				s.spawnOf[instr] = "a send to a worker channel"
+				break
+			}
+		}
 	}
 }
 
