@@ -121,7 +121,7 @@ func (a *checker) classify(instr ssa.Instruction, s *funcSites) {
 			s.spawns = append(s.spawns, instr)
 			s.spawnOf[instr] = desc
 		}
-		if obj, _ := consume.CalleeOf(c); obj != nil && a.autoRead.Match(a.LibOf(obj)) {
+		if obj, _ := consume.CalleeOf(c); obj != nil && (a.autoRead.Match(a.LibOf(obj)) || a.WrapperRead(c) != "") {
 			s.reads = append(s.reads, instr)
 		}
 	case *ssa.Go:

@@ -38,7 +38,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://github.com/idemlint/idemlint/tree/main/internal/consume",
 	Run:        safe.Run(run),
 	Requires:   []*analysis.Analyzer{noreturn.Analyzer, calls.Analyzer, ssabuild.Analyzer},
-	FactTypes:  []analysis.Fact{new(CommitsOffset), new(DurableWork), new(RunsHandler)},
+	FactTypes:  []analysis.Fact{new(CommitsOffset), new(DurableWork), new(RunsHandler), new(CommitsOnRead)},
 	ResultType: reflect.TypeFor[*Result](),
 }
 
@@ -69,6 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r := &Result{pass: pass, layer: layer, cfg: cfg, own: newChecker(pass, layer, cfg), ssa: s}
 	r.exportFacts()
 	r.computeHandlers() // kept where nothing is judged too: other analyzers' call sites ask (handlerloop.go)
+	r.computeReads()    // wrapperread.go
 	if !judged {
 		// Nothing will judge a consumer here: drop the SSA and the
 		// summaries over it from the result (a driver that keeps results
