@@ -4,9 +4,11 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/idemlint/idemlint/analyzers/ctxcancel"
 	"github.com/idemlint/idemlint/analyzers/dualwrite"
 	"github.com/idemlint/idemlint/analyzers/offsetorder"
 	"github.com/idemlint/idemlint/analyzers/skipcommit"
+	"github.com/idemlint/idemlint/analyzers/uuidinretry"
 	"github.com/idemlint/idemlint/internal/consume"
 )
 
@@ -18,6 +20,15 @@ var mayReport = map[string]func(*types.Package) bool{
 	skipcommit.Analyzer.Name:  skipcommit.MayReport,
 }
 
+// consumeLoopsOnly names the analyzers that may report anywhere but ask
+// the consume layer only about the project's consume loops (its
+// RunsHandler and CommitsOnRead facts), which arise only where a Kafka
+// client is within reach, and so in packages that import such a package.
+var consumeLoopsOnly = map[string]bool{
+	ctxcancel.Analyzer.Name:   true,
+	uuidinretry.Analyzer.Name: true,
+}
+
 // The consume layer serves only the analyzers that require it: it may be
 // skipped where all of them are (if each has a test).
 func init() {
@@ -25,6 +36,9 @@ func init() {
 	for _, a := range All() {
 		if slices.Contains(a.Requires, consume.Analyzer) {
 			may := mayReport[a.Name]
+			if may == nil && consumeLoopsOnly[a.Name] {
+				may = consume.Consumers.MayReach
+			}
 			if may == nil {
 				return // one of them may report anywhere
 			}

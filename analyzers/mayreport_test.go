@@ -20,7 +20,7 @@ func TestMayReportByName(t *testing.T) {
 		t.Error("no MayReport for dualwrite")
 	}
 	if analyzers.MayReport("consume") == nil {
-		t.Error("no MayReport for the consume layer, which only offsetorder and skipcommit require")
+		t.Error("no MayReport for the consume layer, which offsetorder and skipcommit require, and ctxcancel and uuidinretry only for consume loops")
 	}
 	if analyzers.MayReport("uuidinretry") != nil {
 		t.Error("uuidinretry may report anywhere, but has a MayReport")

@@ -9,6 +9,7 @@ import (
 	"github.com/idemlint/idemlint/internal/analysisdoc"
 	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/consume"
 	"github.com/idemlint/idemlint/internal/inbox"
 	"github.com/idemlint/idemlint/internal/noreturn"
 	"github.com/idemlint/idemlint/internal/report"
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtractDoc(doc, "ctxcancel"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/ctxcancel.md",
 	Run:       safe.Run(run),
-	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer, inbox.Analyzer, ssabuild.Analyzer}, // SSA is built on demand, only where needed (relevant)
+	Requires:  []*analysis.Analyzer{report.Analyzer, noreturn.Analyzer, calls.Analyzer, inbox.Analyzer, ssabuild.Analyzer, consume.Analyzer}, // SSA is built on demand, only where needed (relevant); consume: handlers handed to consume loops (handlerloop.go)
 	FactTypes: []analysis.Fact{new(ReachesSink), new(ReturnsDetached), new(StopsOn), new(PendingStops), new(WiredStops)},
 	Flags:     flags(),
 }

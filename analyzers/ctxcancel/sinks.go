@@ -79,7 +79,7 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 			return []use{u}
 		}
 	}
-	var out []use
+	out := s.handedUses(instr) // a handler handed to a consume loop (handlerloop.go)
 	for _, ps := range s.summaryOf(callee) {
 		ai := ps.Param + recvOff
 		if ai < 0 || ai >= len(common.Args) || len(ps.Chain) == 0 {

@@ -26,9 +26,12 @@
 //     The message names the call the commit overtakes and its line;
 //   - kafka-go ReadMessage, which commits as it returns, on a reader whose
 //     ReaderConfig has a GroupID (or whose config the package does not
-//     show), followed by the handling of the message;
+//     show), followed by the handling of the message; also a call of the
+//     project's wrapper that reads from a group reader that way and returns
+//     the message (or its own copy of it), directly or through the
+//     project's interface over it;
 //   - fire-and-forget: the message handed to a goroutine (go, errgroup's
-//     Go, a send to a worker channel) and an offset committed afterwards
+//     Go, a send to a worker channel, also as a select case) and an offset committed afterwards
 //     with no wait (Wait, a receive from a done channel) in between;
 //   - shared reader: goroutines started in a loop share one kafka-go group
 //     *Reader and each fetches and commits on it (a known committing

@@ -121,7 +121,7 @@ func (a *checker) classify(instr ssa.Instruction, s *funcSites) {
 			s.spawns = append(s.spawns, instr)
 			s.spawnOf[instr] = desc
 		}
-		if obj, _ := consume.CalleeOf(c); obj != nil && a.autoRead.Match(a.LibOf(obj)) {
+		if obj, _ := consume.CalleeOf(c); obj != nil && (a.autoRead.Match(a.LibOf(obj)) || a.WrapperRead(c) != "") {
 			s.reads = append(s.reads, instr)
 		}
 	case *ssa.Go:
@@ -137,6 +137,14 @@ func (a *checker) classify(instr ssa.Instruction, s *funcSites) {
 		if s.d[instr.X] {
 			s.spawns = append(s.spawns, instr)
 			s.spawnOf[instr] = "a send to a worker channel"
+		}
+	case *ssa.Select:
+		for _, st := range instr.States {
+			if st.Dir == types.SendOnly && s.d[st.Send] { // case ch <- msg: beside case <-ctx.Done()
+				s.spawns = append(s.spawns, instr)
+				s.spawnOf[instr] = "a send to a worker channel"
+				break
+			}
 		}
 	}
 }

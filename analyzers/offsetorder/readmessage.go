@@ -9,6 +9,11 @@ import (
 // checkReadMessage reports kafka-go's ReadMessage on a reader that commits
 // (a GroupID, or a config the package does not show) before handler h.
 func (a *checker) checkReadMessage(r *ssa.Call, h ssa.Instruction, handler string) {
+	if why := a.WrapperRead(&r.Call); why != "" {
+		obj, _ := consume.CalleeOf(&r.Call)
+		a.reportReadMessage(r, a.Name(obj)+" → (*kafka.Reader).ReadMessage", why, h, handler) // the project's reader wrapper
+		return
+	}
 	if len(r.Call.Args) == 0 {
 		return
 	}
@@ -29,5 +34,5 @@ func (a *checker) checkReadMessage(r *ssa.Call, h ssa.Instruction, handler strin
 			why = "the reader's config is not visible here; with a GroupID it commits"
 		}
 	}
-	a.reportReadMessage(r, why, h, handler)
+	a.reportReadMessage(r, "(*kafka.Reader).ReadMessage", why, h, handler)
 }

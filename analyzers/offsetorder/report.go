@@ -29,9 +29,9 @@ func (a *checker) reportFireAndForget(c ssa.Instruction, via string, g ssa.Instr
 		report.Category("fire-and-forget"), report.Related(a.RangeOf(g), "the message is handed off here"))
 }
 
-func (a *checker) reportReadMessage(r ssa.Instruction, why string, h ssa.Instruction, handler string) {
+func (a *checker) reportReadMessage(r ssa.Instruction, read, why string, h ssa.Instruction, handler string) {
 	a.r.Report(a.RangeOf(r), fmt.Sprintf(
-		"(*kafka.Reader).ReadMessage commits the offset as it returns (%s), before %s (%s) handles the message: a SIGTERM in between loses the event; use FetchMessage, do the work and the processed_event row in one transaction, then CommitMessages",
-		why, handler, a.Where(h)),
+		"%s commits the offset as it returns (%s), before %s (%s) handles the message: a SIGTERM in between loses the event; use FetchMessage, do the work and the processed_event row in one transaction, then CommitMessages",
+		read, why, handler, a.Where(h)),
 		report.Category("readmessage"), report.Related(a.RangeOf(h), "the work ReadMessage's commit overtakes"))
 }

@@ -49,7 +49,12 @@
 //     results, which cannot report the failure (a closure without results
 //     that only binds the handler's dependencies, go consume(ctx, topic,
 //     func(ctx, m) { handle(ctx, m, store) }), is looked through to the
-//     loop that commits); for a watermill handler, a return of nil;
+//     loop that commits); for a handler handed, as a function, method
+//     value or literal, to the project's own consume loop in any package
+//     of the analysed code (c.Run(ctx, w.Handle), where Run fetches, calls
+//     the handler and commits after it returns: the consume layer's
+//     RunsHandler fact), a return of nil or any return of a handler
+//     without results; for a watermill handler, a return of nil;
 //   - an amqp091 Reject or Nack without requeue, when no package in sight
 //     names x-dead-letter-exchange.
 //

@@ -43,6 +43,14 @@ func (a *checker) report(s *funcState, h *ssa.Call, via string, f *finding) {
 	case returnsVoid:
 		cat = "returns-nil"
 		msg = fmt.Sprintf("%s and %s returns without an error (it has no result to report one): its caller then commits the message, %s, so it is lost; return the error and let the caller stop or retry, or publish it to a dead letter and check the error", fails, a.funcOf(s.fn), commit)
+	case handedNil, handedVoid:
+		cat = "returns-nil"
+		returns := "returns nil"
+		if f.kind == handedVoid {
+			returns = "returns without an error (it has no result to report one)"
+		}
+		msg = fmt.Sprintf("%s and %s %s to the consume loop it is handed to (%s), which commits the message after it, %s, so it is lost; return the error and let the loop stop or retry, or publish it to a dead letter and check the error",
+			fails, a.funcOf(s.fn), returns, a.WherePos(f.where), f.commit)
 	case watermil:
 		cat = "watermill-nil"
 		msg = fmt.Sprintf("%s and the handler returns nil, so the watermill router acks the message and it is lost; return the error (the router nacks and redelivers) or publish it to a dead letter and check the error", fails)

@@ -22,6 +22,8 @@ const (
 	returnsNil              // a handler returns nil to a caller that then commits or acks the message
 	returnsVoid             // a handler without results returns to a caller that then commits or acks the message
 	drops                   // an amqp reject without requeue and no dead-letter exchange in sight
+	handedNil               // a handler returns nil to the consume loop it is handed to, which then commits the message
+	handedVoid              // a handler without results returns to the consume loop it is handed to, which then commits the message
 )
 
 // A finding is a failure path that passes over the message.
@@ -172,6 +174,9 @@ func (a *checker) returnFinding(s *funcState, ret *ssa.Return) *finding {
 			if c, via := a.callerCommit(s.fn); c != nil {
 				return &finding{kind: returnsNil, commit: via, where: c.Pos()}
 			}
+			if c, via := a.handedLoop(s.fn); c != nil {
+				return &finding{kind: handedNil, commit: via, where: c.Pos()}
+			}
 		}
 	}
 	if res.Len() == 0 && len(s.commits) == 0 {
@@ -180,6 +185,9 @@ func (a *checker) returnFinding(s *funcState, ret *ssa.Return) *finding {
 		// over the failure.
 		if c, via := a.callerCommit(s.fn); c != nil {
 			return &finding{kind: returnsVoid, commit: via, where: c.Pos()}
+		}
+		if c, via := a.handedLoop(s.fn); c != nil {
+			return &finding{kind: handedVoid, commit: via, where: c.Pos()}
 		}
 	}
 	if !s.kafka {

@@ -165,6 +165,7 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 	}
 	if recv := c.deliveryReceive(cur.Node()); recv != "" {
 		c.scanAttempt(bc, attempt{kind: delivery, where: "the handling of one Kafka delivery (" + recv + ")"})
+		c.scanLoopHandlers(bc, recv)
 	}
 }
 

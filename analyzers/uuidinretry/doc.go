@@ -22,7 +22,12 @@
 //   - through calls: a function that makes a fresh identifier without
 //     receiving one counts as a generator, and the message names the chain;
 //   - in the handling of one Kafka delivery (after FetchMessage or
-//     ReadMessage, in a sarama claim loop, in a franz-go record loop), when
+//     ReadMessage, in a sarama claim loop, in a franz-go record loop; in a
+//     function of the package such a loop calls with the message; in a
+//     handler handed to the project's own consume loop, in any package of
+//     the analysed code, that commits each message after the handler
+//     returns, c.Run(ctx, w.Handle), unless the handler is an inbox-gated
+//     unit), when
 //     the identifier reaches a dedup sink: an Idempotency-Key header, an
 //     idempotency- or dedup-named field or parameter, or the key of a
 //     processed_event insert. A redelivered message then never matches the

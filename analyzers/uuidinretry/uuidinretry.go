@@ -12,6 +12,7 @@ import (
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/config"
+	"github.com/idemlint/idemlint/internal/consume"
 	"github.com/idemlint/idemlint/internal/inbox"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/safe"
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtractDoc(doc, "uuidinretry"),
 	URL:       "https://github.com/idemlint/idemlint/blob/main/docs/uuidinretry.md",
 	Run:       safe.Run(run),
-	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer, inbox.Analyzer}, // the inspector is built in run, where needed
+	Requires:  []*analysis.Analyzer{report.Analyzer, calls.Analyzer, inbox.Analyzer, consume.Analyzer}, // the inspector is built in run, where needed; consume: the project's consume loops (handedloops.go)
 	FactTypes: []analysis.Fact{new(MakesFreshID), new(RetriesParam), new(SendsUnkeyedWrite)},
 	Flags:     flags(),
 }
@@ -85,6 +86,7 @@ func run(pass *analysis.Pass) (any, error) {
 			c.checkRetryCall(cur, n)
 			c.checkRecordIterCall(cur, n)
 			c.checkRetryingClientWrite(cur, n)
+			c.checkHandedLoop(cur, n)
 		case *ast.ForStmt, *ast.RangeStmt:
 			c.checkLoop(cur)
 		}

@@ -29,7 +29,7 @@ const (
 	ExtraHandlersUsage = "extra functions that do durable work with a message (comma-separated import/path.Func or import/path.Type.Method)"
 )
 
-// Analyzer computes the CommitsOffset and DurableWork facts and the Result
+// Analyzer computes the CommitsOffset, DurableWork and RunsHandler facts and the Result
 // for the analyzers that judge consumers (offsetorder, skipcommit). It
 // reports nothing (like x/tools ctrlflow).
 var Analyzer = &analysis.Analyzer{
@@ -38,7 +38,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://github.com/idemlint/idemlint/tree/main/internal/consume",
 	Run:        safe.Run(run),
 	Requires:   []*analysis.Analyzer{noreturn.Analyzer, calls.Analyzer, ssabuild.Analyzer},
-	FactTypes:  []analysis.Fact{new(CommitsOffset), new(DurableWork)},
+	FactTypes:  []analysis.Fact{new(CommitsOffset), new(DurableWork), new(RunsHandler), new(CommitsOnRead)},
 	ResultType: reflect.TypeFor[*Result](),
 }
 
@@ -68,6 +68,8 @@ func run(pass *analysis.Pass) (any, error) {
 	s := pass.ResultOf[ssabuild.Analyzer].(*ssabuild.Shared).Get() // the build ctxcancel uses too
 	r := &Result{pass: pass, layer: layer, cfg: cfg, own: newChecker(pass, layer, cfg), ssa: s}
 	r.exportFacts()
+	r.computeHandlers() // kept where nothing is judged too: other analyzers' call sites ask (handlerloop.go)
+	r.computeReads()    // wrapperread.go
 	if !judged {
 		// Nothing will judge a consumer here: drop the SSA and the
 		// summaries over it from the result (a driver that keeps results

@@ -41,6 +41,8 @@ func (a *Checker) Derived(fn *ssa.Function) map[ssa.Value]bool {
 			if call, ok := v.(*ssa.Call); ok {
 				if obj, _ := CalleeOf(&call.Call); obj != nil && a.receives.Match(a.LibOf(obj)) {
 					mark(v)
+				} else if a.WrapperRead(&call.Call) != "" {
+					mark(v) // the project's Reader over a group reader (wrapperread.go)
 				}
 			}
 		}

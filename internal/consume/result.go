@@ -28,6 +28,9 @@ type Result struct {
 	ssa   *ssabuild.SSA
 	own   *Checker // computes the summaries, under mu
 
+	handlers map[*types.Func]*RunsHandler   // the package's consume loops (handlerloop.go); written in run, read-only after
+	reads    map[*types.Func]*CommitsOnRead // the package's reader wrappers (wrapperread.go); likewise
+
 	mu sync.Mutex
 }
 

@@ -50,7 +50,7 @@ func (w *AutoCapture) Handle(ctx context.Context, m kafka.Message) error {
 		return nil
 	}
 	res, err := w.gateway.Charge(ctx, domain.ChargeRequest{
-		IdempotencyKey: chargeKey(), // MISS: uuidinretry — a key made per delivery (chargeKey → uuid.NewString) reaches ChargeRequest.IdempotencyKey in a handler that msgbus.Consumer.Run calls per message (method value w.Handle): a redelivery charges again. Only a generator and sink inline in a FetchMessage loop body are seen; a handler function called from the loop (even directly, in the same package) is not an attempt body for the redelivery rule
+		IdempotencyKey: chargeKey(), // want: uuidinretry — a key made per delivery (chargeKey → uuid.NewString) reaches ChargeRequest.IdempotencyKey in a handler that msgbus.Consumer.Run calls per message (method value w.Handle, consume.RunsHandler): a redelivery charges again
 		CustomerID:     ev.CustomerID,
 		Amount:         ev.Amount,
 	})

@@ -29,7 +29,7 @@ func NewRefunds(c *msgbus.Consumer, tx domain.TxManager, orders domain.OrderRepo
 
 // Run consumes until ctx is cancelled.
 func (w *Refunds) Run(ctx context.Context) error {
-	// MISS: ctxcancel — the stop ctx (signal.NotifyContext → errgroup in main) reaches txman's tx.Commit through the method value w.Handle handed to msgbus.Consumer.Run and the TxManager callback; not inbox-gated. Reported when Run calls w.Handle directly: the handler passed as a method value to the project's consume loop is not followed
+	// Not inbox-gated: the stop ctx reaches txman's tx.Commit through the method value w.Handle handed to msgbus.Consumer.Run and the TxManager callback (reported at main.go, where gctx is passed to Run: "want: ctxcancel" there)
 	return w.consumer.Run(ctx, w.Handle)
 }
 

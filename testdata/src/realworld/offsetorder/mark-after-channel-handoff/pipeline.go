@@ -45,7 +45,7 @@ func (c *Consumer) Start(ctx context.Context, workers int) { // want Start:`comm
 				return
 			}
 		}
-		c.client.MarkCommitRecords(records...) // want `MarkCommitRecords .* while a send to a worker channel`
+		c.client.MarkCommitRecords(records...) // want `\(\*kgo.Client\).MarkCommitRecords while a send to a worker channel \(pipeline.go:42\) may still be handling the message`
 	}
 }
 

@@ -26,7 +26,7 @@ type ReaderFactory interface {
 
 type groupReader struct{ r *kafka.Reader }
 
-func (g *groupReader) ReadMessage(ctx context.Context) (Message, error) {
+func (g *groupReader) ReadMessage(ctx context.Context) (Message, error) { // want ReadMessage:"commitsOnRead\\(the package's ReaderConfig has a GroupID\\)"
 	m, err := g.r.ReadMessage(ctx)
 	if err != nil {
 		return Message{}, err
