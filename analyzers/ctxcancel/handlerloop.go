@@ -55,6 +55,9 @@ func (s *state) handedUses(instr ssa.CallInstruction) []use {
 					continue
 				}
 				u.portKey, u.portArg = ps.Port, ps.PortArg
+				if !h.Run.First && !h.Run.Go {
+					u.gate, u.gateFn = ps.Gate, ps.GateFn // an inbox claim through a port in the handler's tx callback (portgate.go)
+				}
 			}
 			out = append(out, u)
 		}

@@ -92,7 +92,7 @@ func run(log *slog.Logger) error {
 		defer cancel()
 		return srv.Shutdown(sctx)
 	})
-	g.Go(func() error { return payments.Run(gctx) })    // FP: ctxcancel — Payments.Handle, handed to msgbus.Consumer.Run, runs in one TxManager transaction that claims the event id through the Inbox port and skips a duplicate; the loop acks after it: inbox-gated
+	g.Go(func() error { return payments.Run(gctx) })    // not a finding (a fixed false positive of ctxcancel): Payments.Handle, handed to msgbus.Consumer.Run, claims the event id through the Inbox port inside the TxManager callback and skips a duplicate; the loop acks after it: inbox-gated
 	g.Go(func() error { return refunds.Run(gctx) })     // want: ctxcancel — Refunds.Run hands w.Handle to msgbus.Consumer.Run, which passes gctx to it per message; Handle commits through the TxManager callback, not inbox-gated
 	g.Go(func() error { return chargebacks.Run(gctx) }) // not a finding (a fixed false positive of ctxcancel): Chargebacks.handle claims the event id through the Inbox port inside the TxManager callback and skips a duplicate: inbox-gated
 	g.Go(func() error { return shipments.Run(gctx) })
