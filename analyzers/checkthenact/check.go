@@ -45,6 +45,12 @@ func (c *checker) check(fd *ast.FuncDecl) {
 	}
 	sort.SliceStable(evs, func(i, j int) bool { return evs[i].call.Pos() < evs[j].call.Pos() })
 	var txs map[*ast.CallExpr]*calls.Tx
+	txsOf := func() map[*ast.CallExpr]*calls.Tx {
+		if txs == nil {
+			txs = c.txRegions(fd)
+		}
+		return txs
+	}
 	paired := make(map[*ast.CallExpr]bool) // reads paired with an insert here
 	for i := range evs {
 		for _, r := range evs[i].sites {
@@ -61,13 +67,10 @@ func (c *checker) check(fd *ast.FuncDecl) {
 					continue
 				}
 				paired[r.call] = true
-				if w.op.Kind == apis.KeyClaim || c.covered(evs, i, j, r) {
+				if w.op.Kind == apis.KeyClaim || c.covered(evs, i, j, r, txsOf) {
 					break
 				}
-				if txs == nil {
-					txs = c.txRegions(fd)
-				}
-				c.decide(fd, r, w, evs, i, j, txs)
+				c.decide(fd, r, w, evs, i, j, txsOf())
 				break
 			}
 		}
@@ -114,10 +117,11 @@ func (c *checker) sameKey(r, w site) bool {
 
 // covered reports whether a lock or SERIALIZABLE that covers the key r
 // reads is held when the check reads it (lockscope.go), or a claim of the
-// key comes between the read and the insert evs[j].
-func (c *checker) covered(evs []event, i, j int, r site) bool {
+// key comes between the read and the insert evs[j]. txsOf gives the
+// transactions of the function's calls (computed on first use).
+func (c *checker) covered(evs []event, i, j int, r site, txsOf func() map[*ast.CallExpr]*calls.Tx) bool {
 	for k := 0; k < j; k++ {
-		if evs[k].eff.locks != nil && c.lockCovers(evs, i, j, k, r) {
+		if evs[k].eff.locks != nil && (c.lockCovers(evs, i, j, k, r) || k < i && c.parentLockCovers(evs[k], evs[i], r, txsOf)) {
 			return true
 		}
 		if k > i {

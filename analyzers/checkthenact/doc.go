@@ -87,7 +87,10 @@
 // own row or its parent's (SELECT ... FROM clients WHERE id = $1 FOR
 // UPDATE before counting the client's orders); pg_advisory_xact_lock on
 // the key, a hash of it, a value computed out of sight or a constant (a
-// global lock); LOCK TABLE on the checked table. It must be taken before
+// global lock); LOCK TABLE on the checked table; a GORM locking read
+// taken earlier in the check's transaction whose destination the checked
+// key comes from (First(&w) under clause.Locking, then entries.wallet_id
+// = w.ID). It must be taken before
 // the read, or the key read again after it (the check redone under the
 // lock). A lock on other rows (FOR UPDATE on the bank detail chosen by
 // the order's amount), on another table, or taken after the check is

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/sqlscan"
 )
 
@@ -13,8 +14,9 @@ import (
 // requests that check the same key, and only when it is held before the
 // check reads: FOR UPDATE on a row found by the checked key (the key's
 // own row, or its parent's: SELECT ... FROM clients WHERE id = $1 FOR
-// UPDATE before reading the client's orders), an advisory lock taken on
-// the key, LOCK TABLE on the checked table. A lock on other rows (the bank
+// UPDATE before reading the client's orders, or a GORM locking read of
+// the wallet whose ID the checked key then takes), an advisory lock taken
+// on the key, LOCK TABLE on the checked table. A lock on other rows (the bank
 // detail chosen for the order, found by its amount) lets two requests for
 // the same key both pass the check. SERIALIZABLE covers everything.
 //
@@ -183,4 +185,56 @@ func (c *checker) readAgain(evs []event, k, j int, r site) bool {
 		}
 	}
 	return false
+}
+
+// parentLockCovers reports whether the lock ev, taken before the check
+// read, is a lock on a parent row of the checked key: a GORM locking read
+// (clause.Locking ... First(&w)) in the read's transaction whose
+// destination holds a value the read is keyed by (entries.wallet_id =
+// w.ID after locking w). Every request for that key queues on the parent
+// row, so the check runs after the previous request committed. A lock in
+// another transaction, or outside one, is released before the check.
+func (c *checker) parentLockCovers(ev, read event, r site, txsOf func() map[*ast.CallExpr]*calls.Tx) bool {
+	dest, ok := c.lockDest(ev)
+	if !ok {
+		return false
+	}
+	txs := txsOf()
+	if !sameTx(txs[ev.call], txs[read.call]) {
+		return false
+	}
+	for _, k := range c.readKeys(read, r) {
+		if k.root == dest.root && hasPrefix(k.path, dest.path) {
+			return true
+		}
+	}
+	return false
+}
+
+// lockDest returns the access of the destination a GORM locking read
+// fills (First(&w), Take(&w), Find(&w)): the locked row.
+func (c *checker) lockDest(ev event) (access, bool) {
+	for _, s := range ev.sites {
+		if s.op.Kind != apis.KeyRead || !s.op.Locked || s.op.Store != "gorm" || s.call != ev.call || len(ev.call.Args) == 0 {
+			continue
+		}
+		fn := apis.Callee(c.pass.TypesInfo, ev.call)
+		if fn == nil || fn.Name() == "Count" || fn.Name() == "Pluck" {
+			return access{}, false
+		}
+		return c.accessOf(ev.call.Args[0], nil)
+	}
+	return access{}, false
+}
+
+func hasPrefix(path, prefix []string) bool {
+	if len(prefix) > len(path) {
+		return false
+	}
+	for i := range prefix {
+		if path[i] != prefix[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -1,0 +1,3 @@
+module checkthenact/parentlock
+
+go 1.26
