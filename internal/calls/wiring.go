@@ -215,14 +215,19 @@ func (r *Result) WiringSite(pkg *types.Package, m *types.Func, prefer string, sk
 		fn, ok := obj.(*types.Func)
 		return ok && fn.Origin() == m.Origin()
 	}
-	// hasM: the interface itself, or a struct of clients holding it in a
-	// field (repo.New(db, &ports.Clients{Product: adapter})), one level.
+	// hasM: the interface itself, or a struct of clients of another
+	// package holding it in a field (repo.New(db, &ports.Clients{Product:
+	// adapter})), one level. A struct of pkg itself is not one: handing
+	// pkg its own value (NewTracingDecorator(relay)) wires nothing new.
 	hasM := func(t types.Type) bool {
 		if isM(t) {
 			return true
 		}
 		if p, ok := types.Unalias(t).(*types.Pointer); ok {
 			t = p.Elem()
+		}
+		if named, ok := types.Unalias(t).(*types.Named); !ok || named.Obj().Pkg() == pkg {
+			return false
 		}
 		st, ok := t.Underlying().(*types.Struct)
 		if !ok {
