@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/funcname"
@@ -18,6 +19,17 @@ type ifaces struct {
 	libs        map[string]*types.Package
 	summarised  map[string][]*types.Func      // methods of other packages with a Summary, by name
 	impls       map[*types.Func][]*types.Func // implementations, memoised per interface method
+
+	// satisfying memoises which of T and *T implements an interface, so
+	// that resolving each of a large interface's methods (sqlc's Querier:
+	// a hundred) checks each candidate type once, not once per method.
+	satMu      sync.Mutex
+	satisfying map[satisfyKey]types.Type // nil: neither
+}
+
+type satisfyKey struct {
+	tn    *types.TypeName
+	iface *types.Interface
 }
 
 func isInterfaceMethod(fn *types.Func) bool {
@@ -41,7 +53,7 @@ func (r *Result) interfaceSummary(m *types.Func) *Summary {
 	var impls []*types.Func
 	if r.mayImplement(m.Name()) {
 		for _, tn := range r.implementers(m.Name()) {
-			if fn := implementation(tn, iface, m); fn != nil {
+			if fn := r.ifc0().implementation(tn, iface, m); fn != nil {
 				impls = append(impls, fn)
 			}
 		}
@@ -241,6 +253,31 @@ func (r *Result) scopes() []*types.Package {
 // implementation returns the method m of the concrete type named by tn
 // if the type (or a pointer to it) implements iface.
 func implementation(tn *types.TypeName, iface *types.Interface, m *types.Func) *types.Func {
+	return methodOf(satisfier(tn, iface), m)
+}
+
+// implementation is the package function, with satisfier memoised per
+// type and interface.
+func (x *ifaces) implementation(tn *types.TypeName, iface *types.Interface, m *types.Func) *types.Func {
+	k := satisfyKey{tn, iface}
+	x.satMu.Lock()
+	t, ok := x.satisfying[k]
+	x.satMu.Unlock()
+	if !ok {
+		t = satisfier(tn, iface)
+		x.satMu.Lock()
+		if x.satisfying == nil {
+			x.satisfying = make(map[satisfyKey]types.Type)
+		}
+		x.satisfying[k] = t
+		x.satMu.Unlock()
+	}
+	return methodOf(t, m)
+}
+
+// satisfier returns which of tn's type T and *T implements iface (T
+// first), or nil.
+func satisfier(tn *types.TypeName, iface *types.Interface) types.Type {
 	named, ok := tn.Type().(*types.Named)
 	if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
 		return nil
@@ -251,6 +288,14 @@ func implementation(tn *types.TypeName, iface *types.Interface, m *types.Func) *
 		if !types.Implements(t, iface) {
 			return nil
 		}
+	}
+	return t
+}
+
+// methodOf returns t's method implementing m, or nil (nil t: nil).
+func methodOf(t types.Type, m *types.Func) *types.Func {
+	if t == nil {
+		return nil
 	}
 	sel, _, _ := types.LookupFieldOrMethod(t, false, m.Pkg(), m.Name())
 	fn, _ := sel.(*types.Func)
@@ -290,7 +335,7 @@ func (r *Result) findImplementations(m *types.Func) []*types.Func {
 	}
 	var out []*types.Func
 	for _, tn := range r.implementers(m.Name()) {
-		if fn := implementation(tn, iface, m); fn != nil && len(out) < maxTargets {
+		if fn := r.ifc0().implementation(tn, iface, m); fn != nil && len(out) < maxTargets {
 			out = append(out, fn)
 		}
 	}
