@@ -103,6 +103,9 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 			chain = append(chain[:maxChain-1:maxChain-1], chain[len(chain)-1])
 		}
 		kind := apis.SinkKind(ps.Kind)
+		if kind == sinkDBTx && s.selectsWorkItems(instr) {
+			kind = sinkGatedTx // the next run selects the work item again (dbtx.go)
+		}
 		if kind == sinkGatedTx && s.failureCommitsOffset(instr) {
 			kind = apis.SinkTx // the unit's failure is committed past: no redelivery
 		}
