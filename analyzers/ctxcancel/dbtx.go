@@ -59,6 +59,16 @@ func (s *state) dbOnlyTxSink(instr ssa.CallInstruction) bool {
 	return writes
 }
 
+// dbtxAt returns the kind of a sink reached through the call at instr:
+// sinkGatedTx for a database-only unit the caller selected the work item
+// of (the next run selects it again), and kind otherwise.
+func (s *state) dbtxAt(kind apis.SinkKind, instr ssa.CallInstruction) apis.SinkKind {
+	if kind == sinkDBTx && s.selectsWorkItems(instr) {
+		return sinkGatedTx
+	}
+	return kind
+}
+
 // declOf returns the declaration of the function f is (or is in), or nil.
 func declOf(f *ssa.Function) *ast.FuncDecl {
 	for f != nil && f.Parent() != nil {

@@ -170,3 +170,50 @@ func Consumer(db *sql.DB, r *kafka.Reader) {
 		_ = r.CommitMessages(ctx, m)
 	}
 }
+
+// Releaser is the port the booking sweeper calls its unit through.
+type Releaser interface {
+	Release(ctx context.Context, id string) error
+}
+
+type dbReleaser struct{ db *sql.DB }
+
+// Release is release behind the port (left alone when the caller selected
+// the order).
+func (r *dbReleaser) Release(ctx context.Context, id string) error { return release(ctx, r.db, id) } // want Release:`reachesSink p0:release→db\.BeginTx`
+
+func sweepPort(ctx context.Context, db *sql.DB, r Releaser) {
+	rows, err := db.QueryContext(ctx, expired)
+	if err != nil {
+		return
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		if rows.Scan(&id) == nil {
+			_ = r.Release(ctx, id)
+		}
+	}
+}
+
+// consumePort runs the unit behind the port for a consumed message.
+func consumePort(ctx context.Context, rd *kafka.Reader, r Releaser) {
+	for {
+		m, err := rd.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		_ = r.Release(ctx, string(m.Value)) // want `reaches Releaser\.Release`
+		_ = rd.CommitMessages(ctx, m)
+	}
+}
+
+func PortSweeper(db *sql.DB, rd *kafka.Reader) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	r := &dbReleaser{db: db}
+	for ctx.Err() == nil {
+		sweepPort(ctx, db, r)
+		consumePort(ctx, rd, r)
+	}
+}
