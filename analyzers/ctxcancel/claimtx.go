@@ -64,6 +64,22 @@ func returnsMoreThanError(info *types.Info, fd *ast.FuncDecl) bool {
 
 // claimBody reports whether body runs only a claim (see above).
 func (s *state) claimBody(body *ast.BlockStmt) bool {
+	stmts, ok := s.lockFirstStatements(body)
+	if !ok {
+		return false
+	}
+	for _, st := range stmts {
+		if !st.Repeatable(st.text) {
+			return false
+		}
+	}
+	return true
+}
+
+// lockFirstStatements returns the statements body runs, when every one is
+// constant SQL run by a database library, the first locks rows, and
+// nothing else leaves the process (harmlessInClaim).
+func (s *state) lockFirstStatements(body *ast.BlockStmt) ([]claimStmt, bool) {
 	info := s.pass.TypesInfo
 	var stmts []claimStmt
 	ok := true
@@ -88,14 +104,9 @@ func (s *state) claimBody(body *ast.BlockStmt) bool {
 		return ok
 	})
 	if !ok || len(stmts) == 0 || !stmts[0].locksRows() {
-		return false
+		return nil, false
 	}
-	for _, st := range stmts {
-		if !st.Repeatable(st.text) {
-			return false
-		}
-	}
-	return true
+	return stmts, true
 }
 
 // claimStmt is one statement of a claim, with the text it was scanned from.

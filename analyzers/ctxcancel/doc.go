@@ -157,7 +157,15 @@
 // call or project helper). A cut rolls the claim back and the rows wait
 // for the next run. A mark of the previous batch before the lock, a
 // publish inside, or a function that returns only an error (it records
-// work done rather than claiming work) is reported as before.
+// work done rather than claiming work) is reported as before, unless it
+// is a database-only unit run for a row its caller selects: a transaction
+// whose first statement locks the rows it changes, all of it constant SQL
+// and nothing else leaving the process (an expiry sweeper that locks an
+// order, checks its status and releases its stock), called from a
+// function that runs its own query and receives no Kafka message. A cut
+// rolls it back and the next run selects the row again. The same unit
+// with a publish inside, without the lock first, or run for a consumed
+// message (whose offset moves on) is reported.
 //
 // Libraries:
 //   - commits: pgx and database/sql/sqlx transactions (Commit, BeginTx,

@@ -23,10 +23,14 @@ import (
 const sinkGatedTx apis.SinkKind = "gatedtx"
 
 // gateKind returns sinkGatedTx for a transaction sink of an inbox-gated
-// unit, and kind otherwise.
+// unit, sinkDBTx for one of a database-only unit (dbtx.go), and kind
+// otherwise.
 func (s *state) gateKind(kind apis.SinkKind, instr ssa.CallInstruction) apis.SinkKind {
 	if kind == apis.SinkTx && (s.gatedTxSink(instr) || s.claimTxSink(instr)) {
 		return sinkGatedTx
+	}
+	if kind == apis.SinkTx && s.dbOnlyTxSink(instr) {
+		return sinkDBTx // decided by the caller (dbtx.go)
 	}
 	return kind
 }

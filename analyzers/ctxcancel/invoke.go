@@ -55,8 +55,8 @@ func (s *state) invokeUses(instr ssa.CallInstruction, common *ssa.CallCommon) []
 		if len(chain) > maxChain {
 			chain = append(chain[:maxChain-1:maxChain-1], chain[len(chain)-1])
 		}
-		u := use{instr: instr, arg: arg, argIdx: ps.Param, kind: apis.SinkKind(ps.Kind), chain: chain, timed: ps.Timed, field: ps.Field, port: true}
-		if u.kind == apis.SinkTx {
+		u := use{instr: instr, arg: arg, argIdx: ps.Param, kind: s.dbtxAt(apis.SinkKind(ps.Kind), instr), chain: chain, timed: ps.Timed, field: ps.Field, port: true}
+		if plainKind(u.kind) == apis.SinkTx {
 			if gate, fnArg := s.claimGate(common); s.gateHolds(gate, fnArg, m) && !s.failureCommitsOffset(instr) {
 				u.kind = sinkGatedTx // an inbox claim through a port in the callback (portgate.go)
 			}

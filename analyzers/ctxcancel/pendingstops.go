@@ -190,7 +190,7 @@ func (s *state) resolveImpl(impl *types.Func, param, depth int) (apis.SinkKind, 
 		if ps.Param != param || len(ps.Chain) == 0 {
 			continue
 		}
-		kind := apis.SinkKind(ps.Kind)
+		kind := plainKind(apis.SinkKind(ps.Kind))
 		switch {
 		case kind == apis.SinkTx || kind == apis.SinkPublish:
 			return kind, ps.Chain, true

@@ -139,8 +139,8 @@ func (s *state) portUses(instr ssa.CallInstruction, callee string, arg ssa.Value
 		if len(chain) > maxChain {
 			chain = append(chain[:maxChain-1:maxChain-1], chain[len(chain)-1])
 		}
-		kind := apis.SinkKind(is.Kind)
-		if kind == apis.SinkTx && s.gateHolds(gate, ps.GateFn, m) {
+		kind := s.dbtxAt(apis.SinkKind(is.Kind), instr)
+		if plainKind(kind) == apis.SinkTx && s.gateHolds(gate, ps.GateFn, m) {
 			kind = sinkGatedTx // an inbox claim through a port in the callback (portgate.go)
 		}
 		out = append(out, use{instr: instr, arg: arg, argIdx: ps.Param, kind: kind, chain: chain,

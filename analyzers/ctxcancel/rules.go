@@ -67,6 +67,7 @@ func (s *state) check() {
 				if o, ok := s.importedSource(u); ok {
 					os = append(os, o)
 				}
+				u.kind = plainKind(u.kind) // undecided here: a plain transaction
 				cs = append(cs, &checked{use: u, origins: os, fn: fn})
 			}
 			if len(cs) > 0 {

@@ -102,7 +102,7 @@ func (s *state) sinkUses(instr ssa.CallInstruction) []use {
 		if len(chain) > maxChain {
 			chain = append(chain[:maxChain-1:maxChain-1], chain[len(chain)-1])
 		}
-		kind := apis.SinkKind(ps.Kind)
+		kind := s.dbtxAt(apis.SinkKind(ps.Kind), instr)
 		if kind == sinkGatedTx && s.failureCommitsOffset(instr) {
 			kind = apis.SinkTx // the unit's failure is committed past: no redelivery
 		}

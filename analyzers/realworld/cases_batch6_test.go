@@ -27,7 +27,6 @@ func init() {
 			pending: "the nokey rule looks only for an Idempotency-Key header; SendOrderUpdate's JSON body carries the provider event ID the receiver dedups on (SendNote's body has no key and stays reported); needs a request whose body is marshalled from a value whose type has a field named for an idempotency key or an event ID (by name or json tag), at the call in the attempt body, counted as keyed"},
 		shape{analyzer: "uuidinretry", dir: "asynq-post-fiber-agent",
 			pending: "the nokey rule knows net/http, resty and retryablehttp requests; fiber's client (an Agent whose fasthttp Request gets its method from Header.SetMethod and is sent by Parse/Bytes) is not in internal/apis, so the POST in the asynq task goes unseen; needs fiber's Agent (and fasthttp's Request/Client.Do) as request builders and senders"},
-		shape{analyzer: "ctxcancel", dir: "sweeper-atomic-db-tx",
-			pending: "the sweeper's stop context reaches BeginTx of a transaction that locks the order, checks its status and writes only in the database; a cut rolls it all back and the next sweep selects the order again (the work item comes from the database, not from a consumed message whose offset moved on); needs a transaction with no effect outside the database, run for items the loop selects from the database, treated like the inbox-gated unit"},
+		shape{analyzer: "ctxcancel", dir: "sweeper-atomic-db-tx"},
 	)
 }
