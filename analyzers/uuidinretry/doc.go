@@ -41,7 +41,11 @@
 // handling included), directly or in a helper, or
 // sent through a retrying client such as hashicorp/go-retryablehttp, that
 // sets no Idempotency-Key header: a retry after a timeout repeats a write
-// that may already have happened.
+// that may already have happened. A helper that posts what it is given is
+// left alone when the value carries the key in the body: a struct with a
+// field named, or JSON-tagged, for an idempotency or dedup key or an event
+// ID (ProviderEventID `json:"provider_event_id"`) that the receiver stores
+// under a unique index.
 //
 // A payment provider's create call (stripe-go's transfer.New, charge.New,
 // sc.V1Transfers.Create, ...) whose params carry no idempotency key is

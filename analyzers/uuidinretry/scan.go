@@ -72,7 +72,7 @@ func (c *checker) unkeyedWrite(cur inspector.Cursor) (unkeyed, bool) {
 		return w, true
 	}
 	ts := c.sums.CallTargets(call)
-	if chain, ok := targetsChain(c.calleeName(call, ts), ts, c.unkeyedBelow); ok {
+	if chain, ok := targetsChain(c.calleeName(call, ts), ts, c.unkeyedBelow); ok && !c.carriesBodyKey(call) {
 		payment := calls.Every(ts, func(t reached) bool { return t.Sum.unkeyed.Payment })
 		return unkeyed{method: ts[0].Sum.unkeyed.Method, chain: chain, payment: payment}, true
 	}
