@@ -127,7 +127,9 @@
 //     and belongs after the work);
 //   - durable work: SQL statements and commits (pgx, database/sql, sqlx,
 //     GORM, bun, ent's generated Tx.Commit), MongoDB and Redis writes,
-//     HTTP and gRPC calls, publishes.
+//     HTTP and gRPC calls, publishes — but not an RPC server's reply, a
+//     RabbitMQ publish to the delivery's ReplyTo: it answers a caller
+//     waiting with a timeout, which a redelivery would never reach.
 //
 // Bad:
 //

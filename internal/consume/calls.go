@@ -85,6 +85,9 @@ func (a *Checker) DurableVia(c *ssa.CallCommon) string {
 		return via // the message's own accessors and acks, behind the project's interface
 	}
 	if obj != nil && (a.durable.Match(obj) || apis.IsTxFuncBegin(apis.Describe(obj))) {
+		if isRPCReply(c, obj) {
+			return "" // the answer to the caller waiting on ReplyTo (apis/amqpreply.go)
+		}
 		return a.Name(obj)
 	}
 	if f := a.LocalFunc(obj, fn); f != nil {
@@ -262,4 +265,40 @@ func removesVariable(c *ssa.CallCommon, obj *types.Func) bool {
 	}
 	_, isConst := v.(*ssa.Const)
 	return !isConst
+}
+
+// isRPCReply reports whether the call is an AMQP publish whose routing key
+// is a delivery's ReplyTo: an RPC server's reply, not durable work.
+func isRPCReply(c *ssa.CallCommon, obj *types.Func) bool {
+	i := apis.AMQPRoutingKeyParam(obj)
+	if i < 0 {
+		return false
+	}
+	if !c.IsInvoke() && obj.Signature().Recv() != nil {
+		i++ // the receiver is the first argument of a static method call
+	}
+	if i >= len(c.Args) {
+		return false
+	}
+	switch v := c.Args[i].(type) {
+	case *ssa.Field:
+		return apis.IsAMQPReplyTo(fieldVar(v.X.Type(), v.Field))
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok {
+			return apis.IsAMQPReplyTo(fieldVar(fa.X.Type(), fa.Field))
+		}
+	}
+	return false
+}
+
+// fieldVar returns field i of the struct t is (or points to), or nil.
+func fieldVar(t types.Type, i int) *types.Var {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i)
 }
