@@ -7,6 +7,7 @@ import (
 
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/calls"
+	"github.com/idemlint/idemlint/internal/consume"
 	"github.com/idemlint/idemlint/internal/inbox"
 )
 
@@ -42,7 +43,7 @@ import (
 // of the callback among the port's parameters; "" for none.
 func (s *state) claimGate(common *ssa.CallCommon) (key string, fnArg int) {
 	for i, a := range common.Args {
-		f := closureFn(a)
+		f := consume.ClosureFunc(a)
 		if f == nil {
 			continue
 		}
@@ -70,19 +71,6 @@ func (s *state) claimGate(common *ssa.CallCommon) (key string, fnArg int) {
 		}
 	}
 	return "", 0
-}
-
-// closureFn returns the function a function value is, when it is a
-// literal or a declared function.
-func closureFn(v ssa.Value) *ssa.Function {
-	switch v := v.(type) {
-	case *ssa.MakeClosure:
-		f, _ := v.Fn.(*ssa.Function)
-		return f
-	case *ssa.Function:
-		return v
-	}
-	return nil
 }
 
 // ctxParam returns the first context parameter of f, or nil.
