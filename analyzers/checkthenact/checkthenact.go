@@ -35,11 +35,29 @@ var Analyzer = &analysis.Analyzer{
 // relevance is the analyzer's gate: every check and every insert is a
 // call of a database library or of go-redis, made here or in a helper
 // that carries a KeyOps fact, or of a port whose implementation the
-// composition root wires (portLike: the site is left pending).
+// composition root wires (calls.Result.IsPort: the site is left pending).
+// A method of an interface whose implementations are in sight (an AST's
+// Node, a parser's listener) is no port. A helper whose fact carries only
+// the ports it reaches admits no package: what the package could do with
+// it (a port between a check and an insert) needs a check and an insert
+// of its own, which open the gate.
 var relevance = gate.Gate{
 	Libraries: func() []string { return append(append([]string{}, apis.DBPaths...), apis.RedisPaths...) },
-	Uses:      portLike,
-	Facts:     []analysis.Fact{new(KeyOps), new(Pending)},
+	UsesIn:    opensGate,
+	Facts:     []analysis.Fact{new(Pending)},
+}
+
+// opensGate reports whether a function the package refers to admits it:
+// one with a KeyOps fact that says more than the ports it reaches, or a
+// port.
+func opensGate(pass *analysis.Pass, fn *types.Func) bool {
+	if fn.Pkg() != nil && fn.Pkg() != pass.Pkg {
+		var f KeyOps
+		if pass.ImportObjectFact(fn, &f) && !f.portsOnly() {
+			return true
+		}
+	}
+	return pass.ResultOf[calls.Analyzer].(*calls.Result).IsPort(fn)
 }
 
 func init() {

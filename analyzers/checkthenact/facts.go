@@ -86,6 +86,12 @@ func (f *KeyOps) empty() bool {
 	return f == nil || len(f.Ops) == 0 && len(f.Leaves) == 0 && len(f.Writes) == 0 && len(f.Locks) == 0 && len(f.Ports) == 0
 }
 
+// portsOnly reports whether the fact says only which ports the function
+// reaches.
+func (f *KeyOps) portsOnly() bool {
+	return len(f.Ops) == 0 && len(f.Leaves) == 0 && len(f.Writes) == 0 && len(f.Locks) == 0
+}
+
 // Bounds on what a fact carries.
 const (
 	maxOps   = 64

@@ -296,16 +296,3 @@ func (c *checker) lockedBefore(evs []event, j int) bool {
 	}
 	return false
 }
-
-// portLike reports whether fn is a method of a named interface outside
-// the standard library and the tabled libraries: a port whose
-// implementation the composition root may wire. The gate admits a package
-// that calls one: its check, insert or the work between them may be
-// pending.
-func portLike(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil || apis.IsStdlib(fn.Pkg().Path()) || apis.IsTableLibrary(fn.Pkg().Path()) || !isInterfaceMethod(fn) {
-		return false
-	}
-	_, named := types.Unalias(fn.Signature().Recv().Type()).(*types.Named)
-	return named
-}

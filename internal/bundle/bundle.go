@@ -25,9 +25,11 @@
 package bundle
 
 import (
+	"context"
 	"fmt"
 	"go/types"
 	"reflect"
+	"runtime/pprof"
 	"slices"
 	"strings"
 
@@ -139,7 +141,13 @@ func (b *bundled) run(pass *analysis.Pass) (any, error) {
 			pass.ExportPackageFact(f)
 			factsRead = false
 		}
-		res, err := a.Run(&inner)
+		// Labels let a CPU profile (idemlint -cpuprofile) be split by
+		// analyzer and package: go tool pprof -tags, -tagfocus.
+		var res any
+		var err error
+		pprof.Do(context.Background(), pprof.Labels("analyzer", a.Name, "package", pass.Pkg.Path()), func(context.Context) {
+			res, err = a.Run(&inner)
+		})
 		if err != nil {
 			failed[a] = true
 			errs = append(errs, fmt.Sprintf("%s: %v", a.Name, err))

@@ -19,6 +19,7 @@ type ifaces struct {
 	libs        map[string]*types.Package
 	summarised  map[string][]*types.Func      // methods of other packages with a Summary, by name
 	impls       map[*types.Func][]*types.Func // implementations, memoised per interface method
+	implemented map[*types.Func]bool          // whether one implementation exists (hasImplementation)
 
 	// satisfying memoises which of T and *T implements an interface, so
 	// that resolving each of a large interface's methods (sqlc's Querier:
@@ -328,6 +329,35 @@ func (r *Result) implementations(m *types.Func) []*types.Func {
 	return out
 }
 
+// hasImplementation reports whether implementations(m) is not empty,
+// without computing all of them: the port question (portMethod) is asked
+// of every interface method a package refers to, and the first
+// implementation found answers it.
+func (r *Result) hasImplementation(m *types.Func) bool {
+	x := r.ifc0()
+	if out, ok := x.impls[m]; ok {
+		return len(out) > 0
+	}
+	if has, ok := x.implemented[m]; ok {
+		return has
+	}
+	has := false
+	iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface)
+	if ok && m.Pkg() != nil && !apis.IsStdlib(m.Pkg().Path()) && r.searchable(m.Pkg()) {
+		for _, tn := range r.implementers(m.Name()) {
+			if x.implementation(tn, iface, m) != nil {
+				has = true
+				break
+			}
+		}
+	}
+	if x.implemented == nil {
+		x.implemented = make(map[*types.Func]bool)
+	}
+	x.implemented[m] = has
+	return has
+}
+
 func (r *Result) findImplementations(m *types.Func) []*types.Func {
 	iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface)
 	if !ok || m.Pkg() == nil || apis.IsStdlib(m.Pkg().Path()) || !r.searchable(m.Pkg()) {
@@ -335,7 +365,10 @@ func (r *Result) findImplementations(m *types.Func) []*types.Func {
 	}
 	var out []*types.Func
 	for _, tn := range r.implementers(m.Name()) {
-		if fn := r.ifc0().implementation(tn, iface, m); fn != nil && len(out) < maxTargets {
+		if len(out) >= maxTargets {
+			break
+		}
+		if fn := r.ifc0().implementation(tn, iface, m); fn != nil {
 			out = append(out, fn)
 		}
 	}

@@ -29,6 +29,17 @@ func (r *Result) Port(call *ast.CallExpr) *types.Func {
 	return r.port(call)
 }
 
+// IsPort reports whether fn is a port: a method of a named interface of
+// the analysed module with no implementation in sight (see Port).
+func (r *Result) IsPort(fn *types.Func) bool {
+	if r == nil || fn == nil {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.portMethod(fn)
+}
+
 // port is Port with mu held.
 func (r *Result) port(call *ast.CallExpr) *types.Func {
 	if fn := apis.Callee(r.pass.TypesInfo, call); r.portMethod(fn) {
@@ -49,7 +60,7 @@ func (r *Result) portMethod(fn *types.Func) bool {
 	if _, named := types.Unalias(recv.Type()).(*types.Named); !named {
 		return false
 	}
-	return len(r.implementations(fn)) == 0
+	return !r.hasImplementation(fn)
 }
 
 // TakesFunc reports whether fn is a method of a named interface outside

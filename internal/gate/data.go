@@ -34,6 +34,10 @@ type Gate struct {
 	// Uses, when set, admits a package that refers to a function it
 	// accepts (generic instances are given as their origin).
 	Uses func(*types.Func) bool
+	// UsesIn is Uses for a predicate that needs the pass: the package's
+	// module or the call layer's view of it (a port of the module whose
+	// implementation is out of sight, calls.Result.IsPort).
+	UsesIn func(*analysis.Pass, *types.Func) bool
 	// Facts admits a package that refers to a function of another package
 	// carrying a fact of one of these types (the analyzer's own
 	// FactTypes: a fact of a dependency means what made it is there).
@@ -57,13 +61,14 @@ func (g *Gate) Open(pass *analysis.Pass) bool {
 	if g.Funcs != nil {
 		sets = g.Funcs()
 	}
-	if len(std) == 0 && len(sets) == 0 && g.Uses == nil && len(g.Facts) == 0 {
+	if len(std) == 0 && len(sets) == 0 && g.Uses == nil && g.UsesIn == nil && len(g.Facts) == 0 {
 		return false
 	}
 	return Uses(pass, func(fn *types.Func) bool {
 		return len(std) > 0 && fn.Pkg() != nil && slices.Contains(std, apis.NormPath(fn.Pkg().Path())) ||
 			slices.ContainsFunc(sets, func(s *apis.Set) bool { return s.Match(fn) }) ||
-			g.Uses != nil && g.Uses(fn)
+			g.Uses != nil && g.Uses(fn) ||
+			g.UsesIn != nil && g.UsesIn(pass, fn)
 	}, g.Facts...)
 }
 
