@@ -66,7 +66,9 @@
 // three helpers deep; the message names the helper. A root that wires through a
 // dependency-injection container (uber-fx's fx.Provide(bus.New), dig,
 // wire.NewSet) calls no constructor of the use case: the finding goes to
-// where the implementation's constructor is handed to the container. The
+// where the implementation's constructor is handed to the container, or
+// where the root names another package's module that registers it
+// (fx.New(messaging.Module)). The
 // order comes from the function's control flow, and the transaction from the call layer's
 // transaction regions.
 //

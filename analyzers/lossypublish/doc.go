@@ -105,7 +105,10 @@
 // (tm.NewOutboxProcessor(stream, store), outbox.NewRelay(pool, broker)),
 // or, when a dependency-injection container does the wiring
 // (fx.Provide(jetstream.NewStream, tm.NewOutboxProcessor)), at the
-// implementation's constructor handed to it — naming the relay, its call
+// implementation's constructor handed to it, or at the root's reference
+// to the module of another package that registers it (fx.New(
+// messaging.Module) where messaging declares var Module = fx.Module(...,
+// fx.Provide(func(cfg Config) app.EventPublisher { ... }))) — naming the relay, its call
 // and mark, and the lossy implementation; once per relay site, in the
 // first package that wires it:
 //

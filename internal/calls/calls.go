@@ -108,7 +108,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://github.com/idemlint/idemlint/tree/main/internal/calls",
 	Run:        safe.Run(run),
 	Requires:   []*analysis.Analyzer{noreturn.Analyzer},
-	FactTypes:  []analysis.Fact{new(Summary), new(KeepsParams)},
+	FactTypes:  []analysis.Fact{new(Summary), new(KeepsParams), new(Provides)},
 	ResultType: reflect.TypeFor[*Result](),
 }
 
@@ -136,6 +136,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return r, nil
 	}
 	r.initKeeps() // whatever the gate: a constructor keeps what it is given, library or not
+	r.exportProvides()
 	if relevant(pass, r) {
 		r.exportFacts()
 	}

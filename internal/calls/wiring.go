@@ -386,8 +386,10 @@ func PublishLike(fn *types.Func) bool {
 // directly (WiringSite): the first function passed as a value, not called,
 // as an argument of a call (uber-fx's fx.Provide(repo.NewOrders), dig's
 // c.Provide, wire.NewSet) whose results include impl's receiver type (T or
-// *T) or the interface that declares m — outside test files and the files
-// skip rejects; token.NoPos when it has none.
+// *T) or the interface that declares m, or a reference to another
+// package's variable or function that registers such a provider (its
+// Provides fact: fx.New(messaging.Module)) — outside test files and the
+// files skip rejects; token.NoPos when it has none.
 func (r *Result) ProvideSite(impl, m *types.Func, skip func(token.Pos) bool) token.Pos {
 	if r == nil || impl == nil || m == nil || !isInterfaceMethod(m) {
 		return token.NoPos
@@ -421,13 +423,20 @@ func (r *Result) ProvideSite(impl, m *types.Func, skip func(token.Pos) bool) tok
 		}
 		var at token.Pos
 		ast.Inspect(file, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || at.IsValid() {
-				return !at.IsValid()
+			if at.IsValid() {
+				return false
 			}
-			for _, arg := range call.Args {
-				if fn := funcOf(info, arg); fn != nil && provides(fn) {
-					at = arg.Pos()
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				for _, arg := range n.Args {
+					if fn := funcOf(info, arg); fn != nil && provides(fn) {
+						at = arg.Pos()
+						return false
+					}
+				}
+			case *ast.Ident: // another package's module of registrations (provides.go)
+				if r.providesAny(info.Uses[n], providedKey(implType), providedKey(iface)) {
+					at = n.Pos()
 					return false
 				}
 			}

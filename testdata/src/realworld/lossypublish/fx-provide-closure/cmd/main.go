@@ -1,3 +1,4 @@
+// want package:`wired\(1\)`
 // Command cmd wires the relay and the messaging module with uber-fx.
 package main
 
@@ -10,7 +11,7 @@ import (
 
 func main() {
 	fx.New(
-		messaging.Module,
+		messaging.Module, // want `relay outbox.\(\*Relay\).processBatch .* marks rows published`
 		fx.Provide(outbox.NewRelay),
 	).Run()
 }
