@@ -14,7 +14,8 @@
 //
 // The analyzer reports a network call — net/http (Client.Do, Get, Post,
 // PostForm, Head, RoundTrip), hashicorp/go-retryablehttp, go-resty v2 and
-// v3, gRPC (ClientConn.Invoke and NewStream, so generated clients count,
+// v3, fasthttp (Do and its variants) and fiber v2's Agent (Bytes, String,
+// Struct), gRPC (ClientConn.Invoke and NewStream, so generated clients count,
 // also when their code is in another module: a method shaped like a
 // generated client's, ctx first and ...grpc.CallOption last, is a call),
 // or any function of the analysed code that makes one, across packages,

@@ -52,7 +52,7 @@ func kindOf(chain []string) string {
 	switch last := chain[len(chain)-1]; {
 	case strings.Contains(last, "grpc."):
 		return "gRPC"
-	case strings.Contains(last, "http.") || strings.Contains(last, "resty."):
+	case strings.Contains(last, "http.") || strings.Contains(last, "resty.") || strings.Contains(last, "fiber."):
 		return "HTTP"
 	}
 	return "network"

@@ -20,11 +20,9 @@ func init() {
 			pending: "rule 2 knows kafka-go's (*Reader).ReadMessage; Trendyol's otel-kafka-konsumer Reader wraps it (its ReadMessage calls the wrapped group reader's ReadMessage and returns *kafka.Message) in a module idemlint does not analyse, so the loop's read is not a commit; needs the wrapper's ReadMessage (and FetchMessage/CommitMessages) in the offset tables of internal/apis, with the GroupID taken from the kafka.ReaderConfig of the wrapped reader"},
 		shape{analyzer: "checkthenact", dir: "parent-row-lock-before-check"},
 		shape{analyzer: "httpintx", dir: "clients-struct-wired-port"},
-		shape{analyzer: "lossypublish", dir: "fx-provide-closure",
-			pending: "the relay's publish is a pending port call (relayPending fact) and the implementation is lossy (lossy fact on PublishOutboxEvent), but the two meet only in the fx container: the messaging package provides the implementation from a closure inside fx.Module (fx.Provide(func(cfg) application.EventPublisher { return NewKafkaPublisher(cfg) })) and the root only provides outbox.NewRelay; the container wiring is followed when the implementation's constructor itself is handed to fx.Provide; needs a function literal given to fx.Provide (in any package, fx.Module included) whose result is the port treated as a provider of the implementations it returns"},
+		shape{analyzer: "lossypublish", dir: "fx-provide-closure"},
 		shape{analyzer: "uuidinretry", dir: "post-key-in-body"},
-		shape{analyzer: "uuidinretry", dir: "asynq-post-fiber-agent",
-			pending: "the nokey rule knows net/http, resty and retryablehttp requests; fiber's client (an Agent whose fasthttp Request gets its method from Header.SetMethod and is sent by Parse/Bytes) is not in internal/apis, so the POST in the asynq task goes unseen; needs fiber's Agent (and fasthttp's Request/Client.Do) as request builders and senders"},
+		shape{analyzer: "uuidinretry", dir: "asynq-post-fiber-agent"},
 		shape{analyzer: "ctxcancel", dir: "sweeper-atomic-db-tx"},
 	)
 }

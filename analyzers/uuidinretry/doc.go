@@ -37,7 +37,8 @@
 // header or a field or parameter named like an idempotency key.
 //
 // It also reports (category "nokey") an outgoing POST, PUT or PATCH
-// (net/http, go-resty) built inside an attempt (a redelivered message's
+// (net/http, go-resty, fasthttp and fiber v2's Agent, whose method comes
+// from req.Header.SetMethod or fiber.Post) built inside an attempt (a redelivered message's
 // handling included), directly or in a helper, or
 // sent through a retrying client such as hashicorp/go-retryablehttp, that
 // sets no Idempotency-Key header: a retry after a timeout repeats a write

@@ -64,6 +64,11 @@ func (c *checker) unkeyedWrite(cur inspector.Cursor) (unkeyed, bool) {
 		fn := apis.Callee(info, call)
 		return unkeyed{method: rb.Method, chain: funcname.Code(fn, nil)}, true
 	}
+	if apis.FastHTTPSend(info, call) && !ownAPI && !c.mentionsIdempotency(cur) {
+		if m := c.fastHTTPWriteMethod(cur); m != "" {
+			return unkeyed{method: m, chain: funcname.Code(apis.Callee(info, call), nil)}, true
+		}
+	}
 	if rb, ok := apis.HeaderlessWrite(info, call); ok && !ownAPI {
 		fn := apis.Callee(info, call)
 		return unkeyed{method: rb.Method, chain: funcname.Code(fn, nil), retrying: rb.Retrying}, true

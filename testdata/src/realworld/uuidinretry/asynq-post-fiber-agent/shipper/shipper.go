@@ -12,7 +12,7 @@ import (
 
 type Client struct{ baseURL, apiKey string }
 
-func (c *Client) CreateShipment(ctx context.Context, orderID string) (string, error) {
+func (c *Client) CreateShipment(ctx context.Context, orderID string) (string, error) { // want CreateShipment:`sendsUnkeyedWrite\(POST via fiber\.\(\*Agent\)\.Bytes\)`
 	a := fiber.AcquireAgent()
 	defer fiber.ReleaseAgent(a)
 	a.JSON(map[string]string{"order_id": orderID})

@@ -23,7 +23,7 @@ func (s *Shipping) Register(mux *asynq.ServeMux) {
 	mux.HandleFunc("orders:shipping", s.Ship)
 }
 
-func (s *Shipping) Ship(ctx context.Context, t *asynq.Task) error {
+func (s *Shipping) Ship(ctx context.Context, t *asynq.Task) error { // want Ship:`sendsUnkeyedWrite\(POST via shipper\.\(\*Client\)\.CreateShipment → fiber\.\(\*Agent\)\.Bytes\)`
 	orderID := string(t.Payload())
 	shipmentID, err := s.shipper.CreateShipment(ctx, orderID) // want `sets no Idempotency-Key header`
 	if err != nil {
