@@ -29,7 +29,9 @@
 //     show), followed by the handling of the message; also a call of the
 //     project's wrapper that reads from a group reader that way and returns
 //     the message (or its own copy of it), directly or through the
-//     project's interface over it;
+//     project's interface over it, and the ReadMessage of a tracing
+//     wrapper over kafka-go's Reader (Trendyol's otel-kafka-konsumer,
+//     judged by the config of the kafka-go reader it wraps);
 //   - fire-and-forget: the message handed to a goroutine (go, errgroup's
 //     Go, a send to a worker channel, also as a select case) and an offset committed afterwards
 //     with no wait (Wait, a receive from a done channel) in between;
@@ -79,7 +81,12 @@
 // its way out with an error (a retry limit exceeded: park the message,
 // commit it, return errLimit) commits where its caller enters the branch
 // of that error: only work done in that branch is overtaken, not the work
-// after the test, which runs when nothing was committed. A fetch or commit through the project's own
+// after the test, which runs when nothing was committed. A helper of the
+// package that reads entries of its own and acks only those (the recovery
+// of a Redis stream's pending entries, XREADGROUP from "0", before the
+// read loop), given none of the caller's messages, acks nothing of the
+// caller's: its acks are judged in the helper, not against the caller's
+// later work. A fetch or commit through the project's own
 // interface (a Reader that *kafka.Reader implements, or whose methods
 // mirror it) counts as the library call (the shared call layer,
 // internal/calls, resolves it). A message handed on behind the project's
@@ -112,7 +119,7 @@
 //
 // Libraries:
 //   - Kafka offsets: kafka-go (CommitMessages, ReadMessage on a group
-//     reader), sarama (MarkMessage, MarkOffset, Commit), franz-go
+//     reader; also through otel-kafka-konsumer's Reader), sarama (MarkMessage, MarkOffset, Commit), franz-go
 //     (CommitRecords, MarkCommitRecords, CommitUncommittedOffsets, ...,
 //     and the default autocommit of a group client built in sight without
 //     DisableAutoCommit or AutoCommitMarks), confluent-kafka-go

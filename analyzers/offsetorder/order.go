@@ -110,7 +110,7 @@ func (a *checker) classify(instr ssa.Instruction, s *funcSites) {
 	switch instr := instr.(type) {
 	case *ssa.Call:
 		c := &instr.Call
-		if via := a.CommitVia(c); via != "" {
+		if via := a.CommitVia(c); via != "" && !a.acksOwnReads(c, s.d) {
 			s.commits = append(s.commits, instr)
 			s.commitOf[instr] = via
 		}

@@ -3,6 +3,7 @@ package offsetorder
 import (
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/consume"
 )
 
@@ -34,5 +35,9 @@ func (a *checker) checkReadMessage(r *ssa.Call, h ssa.Instruction, handler strin
 			why = "the reader's config is not visible here; with a GroupID it commits"
 		}
 	}
-	a.reportReadMessage(r, "(*kafka.Reader).ReadMessage", why, h, handler)
+	read := "(*kafka.Reader).ReadMessage"
+	if obj, _ := consume.CalleeOf(&r.Call); apis.IsKafkaReaderWrapperMethod(a.LibOf(obj)) {
+		read = a.Name(a.LibOf(obj)) + " → " + read // a tracing wrapper over the reader (otelkafkakonsumer)
+	}
+	a.reportReadMessage(r, read, why, h, handler)
 }

@@ -41,6 +41,11 @@ func (a *Checker) Derived(fn *ssa.Function) map[ssa.Value]bool {
 			if call, ok := v.(*ssa.Call); ok {
 				if obj, _ := CalleeOf(&call.Call); obj != nil && a.receives.Match(a.LibOf(obj)) {
 					mark(v)
+					for _, arg := range call.Call.Args {
+						if apis.IsKafkaMessageType(arg.Type()) {
+							mark(allocRoot(arg)) // FetchMessage(ctx, &m) fills the caller's message (otelkafkakonsumer)
+						}
+					}
 				} else if a.WrapperRead(&call.Call) != "" {
 					mark(v) // the project's Reader over a group reader (wrapperread.go)
 				}

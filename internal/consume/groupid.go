@@ -20,8 +20,10 @@ const (
 )
 
 // LocalGroupID answers whether the reader was made by kafka.NewReader in
-// this function from a config that sets GroupID.
+// this function from a config that sets GroupID (also behind a tracing
+// wrapper made here around it).
 func (a *Checker) LocalGroupID(reader ssa.Value) Tri {
+	reader = unwrapReader(reader)
 	call, ok := reader.(*ssa.Call)
 	if !ok {
 		return Unknown
@@ -40,6 +42,28 @@ func (a *Checker) LocalGroupID(reader ssa.Value) Tri {
 		return allocGroupID(alloc)
 	}
 	return Unknown
+}
+
+// unwrapReader returns the kafka-go Reader a wrapper made here wraps
+// (otelkafkakonsumer.NewReader(kafka.NewReader(cfg))): its config is the
+// wrapper's. Any other value is returned as it is.
+func unwrapReader(v ssa.Value) ssa.Value {
+	for range 4 {
+		if x, ok := v.(*ssa.Extract); ok && x.Index == 0 {
+			v = x.Tuple
+		}
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			return v
+		}
+		obj, _ := CalleeOf(&call.Call)
+		i := apis.KafkaReaderWrapArg(obj)
+		if i < 0 || i >= len(call.Call.Args) {
+			return v
+		}
+		v = call.Call.Args[i]
+	}
+	return v
 }
 
 // allocGroupID looks at the stores into a local ReaderConfig.
