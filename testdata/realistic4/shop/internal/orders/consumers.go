@@ -161,9 +161,9 @@ func (c *Consumers) RunInvoices(ctx context.Context, ch *amqp.Channel) error {
 	}
 	for d := range deliveries {
 		if err := c.invoice(ctx, d); err != nil {
-			c.log.Error("invoice failed", "message_id", d.MessageId, "err", err)
+			c.log.Error("invoice failed", "message_id", d.MessageId, "err", err) // want: skipcommit
 		}
-		if err := d.Ack(false); err != nil { // want: skipcommit
+		if err := d.Ack(false); err != nil { // acks the message whose failure was only logged (finding at line 164)
 			return err
 		}
 	}
@@ -179,7 +179,7 @@ func (c *Consumers) RunCreditNotes(ctx context.Context, ch *amqp.Channel) error 
 	}
 	for d := range deliveries {
 		if err := c.invoice(ctx, d); err != nil {
-			if perr := c.dlq.Publish(ctx, "shop.credit-notes.parked", d.Body, amqp.Table{"error": err.Error()}); perr != nil {
+			if perr := c.dlq.Publish(ctx, "shop.credit-notes.parked", d.Body, amqp.Table{"error": err.Error()}); perr != nil { // FP: lossypublish — c.dlq is the rabbit.Publisher interface, but NewConsumers takes *rabbit.ConfirmingPublisher (confirm mode, WaitContext): the FirePublisher implementation never reaches this field
 				_ = d.Nack(false, true)
 				return fmt.Errorf("park credit note: %w", perr)
 			}

@@ -62,7 +62,7 @@ RETURNING id`
 // ClaimCart turns a cart into an order once; a second checkout of the same
 // cart is a client retry.
 func (Repo) ClaimCart(ctx context.Context, tx *sqlx.Tx, o *Order) error {
-	if err := tx.QueryRowxContext(ctx, claimCart, o.CustomerID, o.CartID, o.TotalCents).Scan(&o.ID); err != nil { // want: onconflict
+	if err := tx.QueryRowxContext(ctx, claimCart, o.CustomerID, o.CartID, o.TotalCents).Scan(&o.ID); err != nil { // the onconflict finding is at the caller, Place (service.go:47): ClaimCart passes ErrNoRows up and Place fails on the retry
 		return err
 	}
 	return nil

@@ -44,7 +44,7 @@ type PlaceInput struct {
 func (s *Service) Place(ctx context.Context, in PlaceInput) (Order, error) {
 	o := Order{CustomerID: in.CustomerID, CartID: in.CartID, TotalCents: in.TotalCents, Status: "pending"}
 	if err := s.uow.Do(ctx, func(tx *sqlx.Tx) error {
-		return s.repo.ClaimCart(ctx, tx, &o)
+		return s.repo.ClaimCart(ctx, tx, &o) // want: onconflict — Place calls ClaimCart (DO NOTHING RETURNING via QueryRowxContext.Scan) and fails on its ErrNoRows
 	}); err != nil {
 		return Order{}, err
 	}
@@ -97,7 +97,7 @@ func (s *Service) Availability(ctx context.Context, sku string) (local, remote i
 		if err != nil {
 			return err
 		}
-		lvl, err := s.inv.Level(ctx, sku)
+		lvl, err := s.inv.Level(ctx, sku) // FP: httpintx — a GET inside uow.ReadOnly: the shared run helper begins it with &sql.TxOptions{ReadOnly: true} (sqlx BeginTxx), a read-only transaction takes no locks and writes nothing
 		if err != nil {
 			return err
 		}

@@ -107,7 +107,7 @@ func (h *Handlers) RunRefunds(ctx context.Context, g *Group) error {
 			if err != nil {
 				continue
 			}
-			if err := h.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			if err := h.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error { // want: ctxcancel — not planted: the refund transaction commits on the loop's stop context (for ctx.Err() == nil)
 				return credit(tx, model.Entry{ID: uuid.NewString(), WalletID: field(m, "wallet_id"), AmountCents: amount, IdempotencyKey: "refund:" + field(m, "refund_id"), Reason: "refund"})
 			}); err != nil {
 				h.Log.Error("refund", "id", m.ID, "err", err)
@@ -126,13 +126,13 @@ func (h *Handlers) RunBonuses(ctx context.Context, g *Group) error {
 		}
 		for _, m := range msgs {
 			amount, _ := amountOf(m)
-			err := h.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			err := h.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error { // want: ctxcancel — not planted: the bonus transaction commits on the loop's stop context
 				return credit(tx, model.Entry{ID: uuid.NewString(), WalletID: field(m, "wallet_id"), AmountCents: amount, IdempotencyKey: "bonus:" + field(m, "bonus_id"), Reason: "bonus"})
 			})
 			if err != nil {
-				h.Log.Error("bonus failed", "id", m.ID, "err", err)
+				h.Log.Error("bonus failed", "id", m.ID, "err", err) // want: skipcommit
 			}
-			if err := g.Ack(ctx, m.ID); err != nil { // want: skipcommit
+			if err := g.Ack(ctx, m.ID); err != nil { // acks the bonus whose failure was only logged (finding at line 133)
 				return err
 			}
 		}

@@ -46,7 +46,7 @@ func (s *Subscription) Serve(ctx context.Context, h Handler) error {
 			}
 			if err := h(ctx, d); err != nil {
 				s.log.Error("handler failed, dead-lettering", "queue", s.queue, "err", err)
-				if err := d.Nack(false, false); err != nil {
+				if err := d.Nack(false, false); err != nil { // FP: skipcommit — Nack without requeue dead-letters through the queue's x-dead-letter-exchange, declared in the broker definitions outside the module; the SPEC keeps such a finding (safety static analysis cannot see) with a message that says what makes it safe
 					return err
 				}
 				continue
