@@ -126,6 +126,8 @@ func (a *checker) failureBody(pos token.Pos) *ast.BlockStmt {
 					body = st.Body
 				} else if be, ok := ast.Unparen(st.Cond).(*ast.BinaryExpr); ok && be.Op == token.LAND {
 					body = st.Body
+				} else if ue, ok := ast.Unparen(st.Cond).(*ast.UnaryExpr); ok && ue.Op == token.NOT {
+					body = st.Body // !ok of a helper's success flag
 				} else {
 					body = nil
 				}

@@ -43,28 +43,88 @@ type finding struct {
 // error is checked (a dead-letter publish, recording the failure), a
 // return from a loop, or a panic; where it tests which error it is
 // (errors.Is, errors.As), only the branch where it is not that error is
-// followed.
-func (a *checker) walk(s *funcState, h *ssa.Call, errs map[ssa.Value]bool, fail *ssa.BasicBlock) *finding {
-	inLoops := enclosing(s.loops, h.Block())
-	parent := map[*ssa.BasicBlock]*ssa.BasicBlock{fail: nil}
-	known := map[*ssa.BasicBlock]facts{fail: nil}
-	queue := []*ssa.BasicBlock{fail}
+// followed; a branch on a classification of the error is judged side by
+// side (classified.go). known holds what the path knows on entering fail
+// (a helper's false result).
+func (a *checker) walk(s *funcState, h *ssa.Call, errs map[ssa.Value]bool, fail *ssa.BasicBlock, known facts) []*finding {
+	w := &walker{a: a, s: s, h: h, errs: errs, fail: fail, inLoops: enclosing(s.loops, h.Block()), classifying: make(map[*ssa.BasicBlock]bool)}
+	return w.from(fail, known, false).fs
+}
+
+// A walker follows the failure paths of one failure test.
+type walker struct {
+	a           *checker
+	s           *funcState
+	h           *ssa.Call
+	errs        map[ssa.Value]bool
+	fail        *ssa.BasicBlock
+	inLoops     []*loop
+	classifying map[*ssa.BasicBlock]bool // classification branches being judged (a retry loop comes back to them)
+}
+
+// An outcome is what the paths from a block do with the failed message:
+// the places where a path passes over it (one finding each: a failure
+// branch may move on in several ways, each needing its own fix), or, with
+// none, whether one disposes of it deliberately (a commit, an ack, a dead
+// letter) rather than bring it back (a retry, a stop, a redelivery).
+type outcome struct {
+	fs       []*finding
+	disposed bool
+}
+
+// add records f unless a finding at the same place is recorded.
+func (o *outcome) add(f *finding) {
+	for _, g := range o.fs {
+		if g.last == f.last && g.kind == f.kind {
+			return
+		}
+	}
+	o.fs = append(o.fs, f)
+}
+
+// from follows the paths from start. In a side of a classification
+// (classified), reaching a commit or ack, or returning nil to a caller
+// that acks, is the policy for that kind of error: it disposes of the
+// message rather than pass over it.
+func (w *walker) from(start *ssa.BasicBlock, k0 facts, classified bool) outcome {
+	parent := map[*ssa.BasicBlock]*ssa.BasicBlock{start: nil}
+	known := map[*ssa.BasicBlock]facts{start: k0}
+	passes := make(map[*ssa.BasicBlock]*finding) // blocks outside the failure branch that lead to a finding
+	queue := []*ssa.BasicBlock{start}
+	var out outcome
+	found := func(b *ssa.BasicBlock, f *finding) {
+		out.add(f)
+		for cur := b; cur != nil && !w.fail.Dominates(cur) && passes[cur] == nil; cur = parent[cur] {
+			passes[cur] = f // another path into them moves on the same way, from its own place
+		}
+	}
 	for len(queue) > 0 {
 		b := queue[0]
 		queue = queue[1:]
 		stop := false
 		for _, instr := range b.Instrs {
-			if instr == h {
+			if instr == w.h {
 				stop = true // retried
 				break
 			}
-			f, end := a.step(s, h, instr, inLoops)
+			if call, ok := instr.(*ssa.Call); ok && w.a.isQuery(w.s, call) {
+				known[b] = known[b].succeeded(call) // a retry counter read: its value decides, not its success
+				continue
+			}
+			f, end := w.a.step(w.s, w.h, instr, w.inLoops)
 			if f != nil {
 				f.at = instr
-				f.last = lastPos(fail, b, instr, parent)
-				return f
+				f.last = lastPos(w.fail, b, instr, parent)
+				if classified && deliberate(f.kind) {
+					out.disposed = true
+				} else {
+					found(b, f)
+				}
+				stop = true
+				break
 			}
-			if end {
+			if end != goesOn {
+				out.disposed = out.disposed || end == disposes
 				stop = true
 				break
 			}
@@ -75,12 +135,17 @@ func (a *checker) walk(s *funcState, h *ssa.Call, errs map[ssa.Value]bool, fail 
 		succs := b.Succs
 		if br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
 			switch {
-			case isErrorsClass(br.Cond, errs):
+			case isErrorsClass(br.Cond, w.errs):
 				succs = succs[1:] // not that error
-			case classifies(br.Cond, errs, 0):
-				continue // a policy per kind of error (classify(err) == "unmarshal"): deliberate
+			case classifies(br.Cond, w.errs, 0):
+				o := w.classified(b, known[b])
+				for _, f := range o.fs {
+					out.add(f)
+				}
+				out.disposed = out.disposed || o.disposed
+				continue
 			default:
-				if v, ok := known[b].eval(br.Cond, errs); ok {
+				if v, ok := known[b].eval(br.Cond, w.errs); ok {
 					if v {
 						succs = succs[:1]
 					} else {
@@ -91,6 +156,11 @@ func (a *checker) walk(s *funcState, h *ssa.Call, errs map[ssa.Value]bool, fail 
 		}
 		for _, next := range succs {
 			if _, seen := parent[next]; seen {
+				if f := passes[next]; f != nil && next != start {
+					g := *f
+					g.last = lastPos(w.fail, b, nil, parent)
+					out.add(&g)
+				}
 				continue
 			}
 			parent[next] = b
@@ -98,43 +168,61 @@ func (a *checker) walk(s *funcState, h *ssa.Call, errs map[ssa.Value]bool, fail 
 			queue = append(queue, next)
 		}
 	}
-	return nil
+	return out
 }
+
+// An end is how a failure path ends without passing over the message.
+type end int
+
+const (
+	goesOn   end = iota // the path goes on
+	comes               // the message comes back: a stop, a redelivery, an error returned
+	disposes            // the message is disposed of: a checked dead letter, Term, a reject to a dead-letter exchange
+)
 
 // step classifies one instruction on a failure path: a finding, or the
 // end of the path.
-func (a *checker) step(s *funcState, h *ssa.Call, instr ssa.Instruction, inLoops []*loop) (*finding, bool) {
+func (a *checker) step(s *funcState, h *ssa.Call, instr ssa.Instruction, inLoops []*loop) (*finding, end) {
 	if via := s.commits[instr]; via != "" && !a.marksOnly(instr) {
 		if a.copiesFirst(instr) {
-			return nil, true // a helper that acks after a copy to a retry queue (copyfirst.go)
+			return nil, disposes // a helper that acks after a copy to a retry queue (copyfirst.go)
 		}
-		return &finding{kind: commits, commit: via, where: instr.Pos()}, false
+		return &finding{kind: commits, commit: via, where: instr.Pos()}, goesOn
 	}
 	switch x := instr.(type) {
 	case *ssa.Panic:
-		return nil, true
+		return nil, comes
 	case *ssa.Return:
 		if len(inLoops) > 0 {
-			return nil, true // the loop stops
+			return nil, comes // the loop stops
 		}
-		return a.returnFinding(s, x), true
+		if f := a.returnFinding(s, x); f != nil {
+			return f, comes
+		}
+		return nil, comes
 	case *ssa.Call:
 		obj, _ := consume.CalleeOf(&x.Call)
 		lib := a.LibOf(obj)
-		if apis.IsRedelivery(lib) || apis.IsTermination(lib) {
-			return nil, true
+		if apis.IsRedelivery(lib) {
+			return nil, comes
+		}
+		if apis.IsTermination(lib) {
+			return nil, disposes
 		}
 		if i := apis.RejectRequeueArg(lib); i >= 0 {
 			if !x.Call.IsInvoke() && obj.Signature().Recv() != nil {
 				i++ // a static method call passes the receiver first
 			}
-			if i < len(x.Call.Args) && isFalse(x.Call.Args[i]) && !a.deadLetterInSight() {
-				return &finding{kind: drops, commit: a.Name(lib), where: x.Pos()}, true
+			if i < len(x.Call.Args) && isFalse(x.Call.Args[i]) {
+				if !a.deadLetterInSight() {
+					return &finding{kind: drops, commit: a.Name(lib), where: x.Pos()}, comes
+				}
+				return nil, disposes
 			}
-			return nil, true
+			return nil, comes
 		}
-		if a.handlerVia(&x.Call) != "" && consume.UsesDerived(x, s.d) && errorChecked(x) {
-			return nil, true // a dead letter, or the failure recorded, and checked
+		if a.handlerVia(&x.Call) != "" && consume.UsesDerived(x, s.d) && (errorChecked(x) || a.flagChecked(x)) {
+			return nil, disposes // a dead letter, or the failure recorded, and checked
 		}
 	}
 	for _, l := range inLoops {
@@ -145,11 +233,11 @@ func (a *checker) step(s *funcState, h *ssa.Call, instr ssa.Instruction, inLoops
 			continue
 		}
 		if via, where := a.loopCommit(s, inLoops[0], h.Pos()); via != "" {
-			return &finding{kind: movesOn, commit: via, where: where}, true
+			return &finding{kind: movesOn, commit: via, where: where}, comes
 		}
-		return nil, true // nothing commits past it
+		return nil, comes // nothing commits past it
 	}
-	return nil, false
+	return nil, goesOn
 }
 
 // returnFinding judges a return from a function that handles one message
