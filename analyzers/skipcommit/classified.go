@@ -35,6 +35,13 @@ func (w *walker) classified(b *ssa.BasicBlock, k facts) outcome {
 	for i, next := range b.Succs {
 		sides[i] = w.from(next, k.enter(b, next), true)
 	}
+	if br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+		for _, f := range sides[0].fs {
+			if !f.last.IsValid() {
+				f.last = w.a.thenEnd(br.Cond.Pos()) // the true side is a bare continue
+			}
+		}
+	}
 	var out outcome
 	for i, side := range sides {
 		other := sides[1-i]
