@@ -1,0 +1,96 @@
+// Package flaghelper holds kafka-go consumers that dead-letter a failed
+// message through a helper reporting its success by a bool.
+package flaghelper
+
+import (
+	"context"
+	"database/sql"
+	"log"
+
+	"github.com/segmentio/kafka-go"
+)
+
+type handler interface {
+	Handle(ctx context.Context, payload []byte) error
+}
+
+type consumer struct {
+	r   *kafka.Reader
+	dlq *kafka.Writer
+	db  *sql.DB
+	h   handler
+}
+
+// deadLetter reports whether the dead letter was written.
+func (c *consumer) deadLetter(ctx context.Context, m kafka.Message) bool {
+	if err := c.dlq.WriteMessages(ctx, kafka.Message{Key: m.Key, Value: m.Value}); err != nil {
+		log.Printf("dead letter: %v", err)
+		return false
+	}
+	return true
+}
+
+// Bad: the dead letter failed and the loop moves on "to retry later": the
+// next commit passes the message, neither handled nor parked.
+func (c *consumer) moveOn(ctx context.Context) {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		if err := c.h.Handle(ctx, m.Value); err != nil {
+			if !c.deadLetter(ctx, m) {
+				continue // want `\(\*consumer\).deadLetter fails \(flaghelper.go:42\) and the loop moves on: \(\*kafka.Reader\).CommitMessages \(flaghelper.go:46\) commits past the failed message`
+			}
+		}
+		_ = c.r.CommitMessages(ctx, m)
+	}
+}
+
+// Good: the dead letter failed and the consumer stops (the group
+// redelivers the message after restart); written, it is committed.
+func (c *consumer) stop(ctx context.Context) error {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if err := c.h.Handle(ctx, m.Value); err != nil {
+			if ok := c.deadLetter(ctx, m); !ok {
+				return err
+			}
+		}
+		if err := c.r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+// processed reports whether the message's key is recorded as done; false
+// also when the lookup fails (the message is then handled again).
+func (c *consumer) processed(ctx context.Context, m kafka.Message) bool {
+	var n int
+	if err := c.db.QueryRowContext(ctx, `SELECT count(*) FROM processed WHERE key = $1`, m.Key).Scan(&n); err != nil {
+		return false
+	}
+	return n > 0
+}
+
+// Good: the false side of a lookup flag handles the message, and its
+// failure stops the consumer.
+func (c *consumer) lookup(ctx context.Context) error {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if !c.processed(ctx, m) {
+			if err := c.h.Handle(ctx, m.Value); err != nil {
+				return err
+			}
+		}
+		if err := c.r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
