@@ -16,8 +16,8 @@ import (
 // checks the dead letter as `if err != nil` would.
 
 // successFlag reports whether call's callee, a function of the package
-// with a single bool result, returns false on a failure path of a call
-// doing work (its `if err != nil`) and never true there.
+// with a single bool result, returns constants only, false on a failure
+// path of a call doing work (its `if err != nil`) and never true there.
 func (a *checker) successFlag(call *ssa.Call) bool {
 	fn := call.Call.StaticCallee()
 	if fn == nil || len(fn.Blocks) == 0 {
@@ -57,7 +57,7 @@ func (a *checker) successFlag(call *ssa.Call) bool {
 		}
 		c, ok := ret.Results[0].(*ssa.Const)
 		if !ok || c.Value == nil {
-			continue
+			return false // return ok, return n > 0: a result that is not only the work's success (a lock taken, a row found)
 		}
 		switch {
 		case isFalse(c) && failed(b):

@@ -73,7 +73,41 @@ func (c *consumer) processed(ctx context.Context, m kafka.Message) bool {
 	if err := c.db.QueryRowContext(ctx, `SELECT count(*) FROM processed WHERE key = $1`, m.Key).Scan(&n); err != nil {
 		return false
 	}
-	return n > 0
+	if n > 0 {
+		return true
+	}
+	return false
+}
+
+// locked reports whether this consumer took the message's lock; false when
+// another one holds it, and when the lock store fails.
+func (c *consumer) locked(ctx context.Context, m kafka.Message) bool {
+	var ok bool
+	if err := c.db.QueryRowContext(ctx, `SELECT pg_try_advisory_lock(hashtext($1))`, string(m.Key)).Scan(&ok); err != nil {
+		return false
+	}
+	return ok
+}
+
+// Good: another consumer holds the message (or the lock store failed, and
+// the message is left to the holder's retry): the flag tells more than the
+// success of the work, so its false side is not a failure.
+func (c *consumer) skipLocked(ctx context.Context) error {
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		if !c.locked(ctx, m) {
+			continue
+		}
+		if err := c.h.Handle(ctx, m.Value); err != nil {
+			return err
+		}
+		if err := c.r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
 }
 
 // Good: the false side of a lookup flag handles the message, and its
