@@ -29,7 +29,7 @@ type consumer struct {
 
 // Bad: a terminal error is committed on purpose; any other error moves on
 // without a commit, for a redelivery kafka-go never makes.
-func (c *consumer) transientMovesOn(ctx context.Context) {
+func (c *consumer) transientMovesOn(ctx context.Context) { // want transientMovesOn:`commitsOffset\(\(\*kafka\.Reader\)\.CommitMessages\)` transientMovesOn:`durableWork\(processor\.Process\)`
 	for {
 		m, err := c.r.FetchMessage(ctx)
 		if err != nil {
@@ -50,7 +50,7 @@ func (c *consumer) transientMovesOn(ctx context.Context) {
 
 // Bad: the per-message form: the transient side returns without committing
 // and the next message's commit passes it.
-func (c *consumer) handle(ctx context.Context, m kafka.Message) {
+func (c *consumer) handle(ctx context.Context, m kafka.Message) { // want handle:`commitsOffset\(\(\*kafka\.Reader\)\.CommitMessages\)` handle:`durableWork\(processor\.Process\)`
 	if err := c.p.Process(ctx, m.Value); err != nil {
 		if !isTerminal(err) {
 			log.Printf("transient: %v", err)
@@ -63,7 +63,7 @@ func (c *consumer) handle(ctx context.Context, m kafka.Message) {
 }
 
 // Bad: both sides move on: the classification decides nothing.
-func (c *consumer) bothMoveOn(ctx context.Context) {
+func (c *consumer) bothMoveOn(ctx context.Context) { // want bothMoveOn:`commitsOffset\(\(\*kafka\.Reader\)\.CommitMessages\)` bothMoveOn:`durableWork\(processor\.Process\)`
 	for {
 		m, err := c.r.FetchMessage(ctx)
 		if err != nil {
@@ -82,7 +82,7 @@ func (c *consumer) bothMoveOn(ctx context.Context) {
 
 // Good: a terminal error goes to a dead letter, checked, and is committed;
 // any other error stops the consumer (the group redelivers it).
-func (c *consumer) terminalDeadLettered(ctx context.Context) error {
+func (c *consumer) terminalDeadLettered(ctx context.Context) error { // want terminalDeadLettered:`commitsOffset\(\(\*kafka\.Reader\)\.CommitMessages\)` terminalDeadLettered:`durableWork\(processor\.Process\)`
 	for {
 		m, err := c.r.FetchMessage(ctx)
 		if err != nil {
@@ -105,7 +105,7 @@ func (c *consumer) terminalDeadLettered(ctx context.Context) error {
 // Good: a terminal error is dropped on purpose (logged, skipped); any other
 // error stops the consumer: the classification separates what comes back
 // from what is dropped.
-func (c *consumer) terminalDropped(ctx context.Context) error {
+func (c *consumer) terminalDropped(ctx context.Context) error { // want terminalDropped:`commitsOffset\(\(\*kafka\.Reader\)\.CommitMessages\)` terminalDropped:`durableWork\(processor\.Process\)`
 	for {
 		m, err := c.r.FetchMessage(ctx)
 		if err != nil {
@@ -126,7 +126,7 @@ func (c *consumer) terminalDropped(ctx context.Context) error {
 
 // Good: a terminal error is committed on purpose; any other error is
 // retried: the path goes back to the failed call.
-func (c *consumer) transientRetried(ctx context.Context, m kafka.Message) {
+func (c *consumer) transientRetried(ctx context.Context, m kafka.Message) { // want transientRetried:`commitsOffset\(\(\*kafka\.Reader\)\.CommitMessages\)` transientRetried:`durableWork\(processor\.Process\)`
 	for {
 		err := c.p.Process(ctx, m.Value)
 		if err == nil {

@@ -26,7 +26,7 @@ type consumer struct {
 }
 
 // incr counts one more failure of the message at partition and offset.
-func (c *consumer) incr(ctx context.Context, partition int, offset int64) (int64, error) {
+func (c *consumer) incr(ctx context.Context, partition int, offset int64) (int64, error) { // want incr:`durableWork\(\(\*sql\.DB\)\.QueryRowContext\)`
 	var n int64
 	err := c.db.QueryRowContext(ctx, `INSERT INTO retries (p, o, n) VALUES ($1, $2, 1) ON CONFLICT (p, o) DO UPDATE SET n = retries.n + 1 RETURNING n`, partition, offset).Scan(&n)
 	return n, err
@@ -36,7 +36,7 @@ func (c *consumer) incr(ctx context.Context, partition int, offset int64) (int64
 // back (kafka-go does not fetch an uncommitted message again), and the
 // next compensation's commit passes it. The counter's own failure moves on
 // too.
-func (c *consumer) retryLater(ctx context.Context) {
+func (c *consumer) retryLater(ctx context.Context) { // want retryLater:`commitsOffset\(\(\*kafka\.Reader\)\.CommitMessages\)` retryLater:`durableWork\(compensator\.Compensate\)`
 	for {
 		m, err := c.r.FetchMessage(ctx)
 		if err != nil {
@@ -64,7 +64,7 @@ func (c *consumer) retryLater(ctx context.Context) {
 
 // Good: while the budget lasts the loop goes back to the failed call; when
 // it is used up the message is dead-lettered (checked) and committed.
-func (c *consumer) retryNow(ctx context.Context) error {
+func (c *consumer) retryNow(ctx context.Context) error { // want retryNow:`commitsOffset\(\(\*kafka\.Reader\)\.CommitMessages\)` retryNow:`durableWork\(compensator\.Compensate\)`
 	for {
 		m, err := c.r.FetchMessage(ctx)
 		if err != nil {
@@ -96,7 +96,7 @@ func (c *consumer) retryNow(ctx context.Context) error {
 
 // Good: recording the failure in a table (a dead letter of its own) whose
 // error is checked: the message is parked before the commit passes it.
-func (c *consumer) recordFailure(ctx context.Context) error {
+func (c *consumer) recordFailure(ctx context.Context) error { // want recordFailure:`commitsOffset\(\(\*kafka\.Reader\)\.CommitMessages\)` recordFailure:`durableWork\(compensator\.Compensate\)`
 	for {
 		m, err := c.r.FetchMessage(ctx)
 		if err != nil {
