@@ -40,10 +40,11 @@ type outcome struct {
 	disposed bool
 }
 
-// add records f unless a finding at the same place is recorded.
+// add records f unless a finding at the same place is recorded (the
+// first path found there tells what passes the message).
 func (o *outcome) add(f *finding) {
 	for _, g := range o.fs {
-		if g.last == f.last && g.kind == f.kind {
+		if g.last == f.last {
 			return
 		}
 	}
