@@ -24,6 +24,9 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 	}
 	d := a.Derived(fn)
 	if len(d) == 0 {
+		d = a.handedData(fn) // a handler given the message's Body (handeddata.go)
+	}
+	if len(d) == 0 {
 		return // no consumed message here
 	}
 	s := &funcState{fn: fn, d: d, commits: make(map[ssa.Instruction]string)}
@@ -67,7 +70,7 @@ func (a *checker) checkFunc(fn *ssa.Function) {
 		if marks[h] {
 			continue // a processed marker after the work (bookkeeping.go)
 		}
-		if f := a.failure(s, h); f != nil {
+		for _, f := range a.failure(s, h) {
 			a.report(s, h, via[h], f)
 		}
 	}
@@ -95,24 +98,33 @@ func kafkaData(fn *ssa.Function, loops []*loop) bool {
 }
 
 // failure returns what happens to the message when handler call h fails
-// and the consumer passes over it, or nil when every failure test of h
-// leads to a retry, a redelivery, a dead letter, a stop or nothing that
-// moves past it. Of several failure tests (a retry loop's and the one
-// after it) the last in the source is kept.
-func (a *checker) failure(s *funcState, h *ssa.Call) *finding {
+// and the consumer passes over it — one finding per place where a failure
+// path moves on — or nil when every failure test of h leads to a retry, a
+// redelivery, a dead letter, a stop or nothing that moves past it. Of
+// several failure tests (a retry loop's and the one after it) the last in
+// the source is kept.
+func (a *checker) failure(s *funcState, h *ssa.Call) []*finding {
 	errs := errorValues(h)
+	tests := failureTests(errs)
+	var known facts
 	if len(errs) == 0 {
-		return nil
+		if !a.successFlag(h) {
+			return nil
+		}
+		tests, known = flagTests(h), facts{h: false} // its false result is its failure (flag.go)
 	}
-	var best *finding
-	for _, t := range failureTests(errs) {
-		f := a.walk(s, h, errs, t.fail)
-		if f == nil {
+	var best []*finding
+	var bestTest token.Pos
+	for _, t := range tests {
+		fs := a.walk(s, h, errs, t.fail, known)
+		if len(fs) == 0 {
 			continue
 		}
-		f.test = t.pos
-		if best == nil || f.test > best.test {
-			best = f
+		for _, f := range fs {
+			f.test = t.pos
+		}
+		if best == nil || t.pos > bestTest {
+			best, bestTest = fs, t.pos
 		}
 	}
 	return best

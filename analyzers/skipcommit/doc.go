@@ -35,8 +35,14 @@
 // message's work is still to be done (after it, an unkeyed call is
 // housekeeping: a cache refresh) — has
 // failed in the branch of `if err != nil` on its error (also through a
-// retry loop's err). From there the analyzer follows the paths of the
-// function and reports one that reaches, in order:
+// retry loop's err), or, for a helper of the package that reports the
+// success of its work by a bool (writeDLQ(ctx, msg) bool, false where its
+// publish failed), in the branch where it returned false. A function
+// handed only data taken from the message (settle(d.Body) in a loop that
+// acks d after it) handles the message as one handed the message. From
+// there the analyzer follows the paths of the function and reports each
+// place where one moves on (a failure branch may move on in several
+// ways, each needing its own fix), reaching, in order:
 //   - the next message of a message loop round the call (the next fetch,
 //     receive from the claim's channel, or record of the batch) when the
 //     loop commits Kafka offsets; the message names the commit;
@@ -59,7 +65,9 @@
 //     names x-dead-letter-exchange.
 //
 // Not reported: a retry (the path comes back to the failed call, a
-// backoff loop round it, a seek back to the message); a redelivery asked
+// backoff loop round it, a seek back to the message; a branch on a retry
+// counter read from a store, count <= maxRetries, is no retry by itself:
+// the path goes on where the read succeeded); a redelivery asked
 // for (JetStream Nak, amqp Nack or Reject with requeue, watermill Nack, a
 // returned error, which the framework redelivers, sarama's ConsumeClaim
 // returning it); a stop (return from the loop, break out of it, panic,
@@ -71,9 +79,14 @@
 // policy: JetStream Term, and a failure of decoding, which is not work
 // with the message (a payload that can never be valid, logged and
 // skipped); the branch of errors.Is or errors.As naming the error (a
-// duplicate, a cancelled context), and a branch on a classification of
-// the error (classify(err) == "unmarshal", isRetryable(err)): a policy per
-// kind of error; a commit of marks only (franz-go CommitMarkedOffsets,
+// duplicate, a cancelled context); a branch on a classification of the
+// error (classify(err) == "unmarshal", isTerminal(err)) where each side
+// commits, acks, dead-letters, retries or stops: a policy per kind of
+// error (a side that only moves on is a deliberate drop of that kind when
+// the other side brings the message back — retries, stops, returns the
+// error — and is reported when the other side commits or dead-letters its
+// kind, or moves on too: kafka-go does not fetch an uncommitted message
+// again); a commit of marks only (franz-go CommitMarkedOffsets,
 // sarama's Commit) on the failure path, which does not include the
 // unmarked message; a broker delivery left unacked after a failure (it is
 // delivered again); a loop without any commit (nothing moves past the

@@ -112,7 +112,27 @@ func (a *checker) funcOf(fn *ssa.Function) string {
 // failureBody returns the body of the `if err != nil` whose test is at
 // pos, or nil (an `err == nil` test, or none found).
 func (a *checker) failureBody(pos token.Pos) *ast.BlockStmt {
-	var body *ast.BlockStmt
+	st := a.ifStmtAt(pos)
+	if st == nil {
+		return nil
+	}
+	switch c := ast.Unparen(st.Cond).(type) {
+	case *ast.BinaryExpr:
+		if c.Op == token.NEQ || c.Op == token.LAND {
+			return st.Body
+		}
+	case *ast.UnaryExpr:
+		if c.Op == token.NOT {
+			return st.Body // !ok of a helper's success flag
+		}
+	}
+	return nil
+}
+
+// ifStmtAt returns the innermost if statement whose condition holds pos,
+// or nil.
+func (a *checker) ifStmtAt(pos token.Pos) *ast.IfStmt {
+	var out *ast.IfStmt
 	for _, f := range a.Pass.Files {
 		if f.FileStart > pos || pos > f.FileEnd {
 			continue
@@ -122,16 +142,21 @@ func (a *checker) failureBody(pos token.Pos) *ast.BlockStmt {
 				return false
 			}
 			if st, ok := n.(*ast.IfStmt); ok && st.Cond.Pos() <= pos && pos < st.Cond.End() {
-				if be, ok := ast.Unparen(st.Cond).(*ast.BinaryExpr); ok && be.Op == token.NEQ {
-					body = st.Body
-				} else if be, ok := ast.Unparen(st.Cond).(*ast.BinaryExpr); ok && be.Op == token.LAND {
-					body = st.Body
-				} else {
-					body = nil
-				}
+				out = st
 			}
 			return true
 		})
 	}
-	return body
+	return out
+}
+
+// thenEnd returns the position of the last statement of the body of the
+// if statement whose condition holds pos, or NoPos: where its true side
+// moves on when that side has no instruction of its own (a bare continue).
+func (a *checker) thenEnd(pos token.Pos) token.Pos {
+	st := a.ifStmtAt(pos)
+	if st == nil || len(st.Body.List) == 0 {
+		return token.NoPos
+	}
+	return st.Body.List[len(st.Body.List)-1].Pos()
 }

@@ -44,6 +44,8 @@ func run(pass *analysis.Pass) (any, error) {
 		Checker: res.Checker(pass),
 		r:       report.New(pass),
 		funcs:   ssaRes.SrcFuncs,
+		flags:   make(map[*ssa.Function]bool),
+		derived: make(map[*ssa.Function]map[ssa.Value]bool),
 	}
 	for _, fn := range ssaRes.SrcFuncs {
 		a.checkFunc(fn)
@@ -70,5 +72,7 @@ type checker struct {
 	r       *report.Reporter
 	dlx     *bool // a dead-letter exchange is declared in sight, computed on first use
 	funcs   []*ssa.Function
-	callers map[*ssa.Function][]*ssa.Call // static calls by callee, built on first use
+	callers map[*ssa.Function][]*ssa.Call        // static calls by callee, built on first use
+	flags   map[*ssa.Function]bool               // helpers whose bool result reports their work's success (flag.go)
+	derived map[*ssa.Function]map[ssa.Value]bool // the consumed data of callers (handeddata.go)
 }

@@ -36,105 +36,58 @@ type finding struct {
 	test   token.Pos       // the failure test
 }
 
-// walk searches, from the failure successor fail of handler h, the paths
-// of the function for one that passes over the message. A path ends at a
-// retry (h again), a redelivery (Nak, a negative ack with requeue, a
-// seek), a deliberate end (Term), a call doing work with the message whose
-// error is checked (a dead-letter publish, recording the failure), a
-// return from a loop, or a panic; where it tests which error it is
-// (errors.Is, errors.As), only the branch where it is not that error is
-// followed.
-func (a *checker) walk(s *funcState, h *ssa.Call, errs map[ssa.Value]bool, fail *ssa.BasicBlock) *finding {
-	inLoops := enclosing(s.loops, h.Block())
-	parent := map[*ssa.BasicBlock]*ssa.BasicBlock{fail: nil}
-	known := map[*ssa.BasicBlock]facts{fail: nil}
-	queue := []*ssa.BasicBlock{fail}
-	for len(queue) > 0 {
-		b := queue[0]
-		queue = queue[1:]
-		stop := false
-		for _, instr := range b.Instrs {
-			if instr == h {
-				stop = true // retried
-				break
-			}
-			f, end := a.step(s, h, instr, inLoops)
-			if f != nil {
-				f.at = instr
-				f.last = lastPos(fail, b, instr, parent)
-				return f
-			}
-			if end {
-				stop = true
-				break
-			}
-		}
-		if stop {
-			continue
-		}
-		succs := b.Succs
-		if br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
-			switch {
-			case isErrorsClass(br.Cond, errs):
-				succs = succs[1:] // not that error
-			case classifies(br.Cond, errs, 0):
-				continue // a policy per kind of error (classify(err) == "unmarshal"): deliberate
-			default:
-				if v, ok := known[b].eval(br.Cond, errs); ok {
-					if v {
-						succs = succs[:1]
-					} else {
-						succs = succs[1:]
-					}
-				}
-			}
-		}
-		for _, next := range succs {
-			if _, seen := parent[next]; seen {
-				continue
-			}
-			parent[next] = b
-			known[next] = known[b].enter(b, next)
-			queue = append(queue, next)
-		}
-	}
-	return nil
-}
+// An end is how a failure path ends without passing over the message.
+type end int
+
+const (
+	goesOn   end = iota // the path goes on
+	comes               // the message comes back: a stop, a redelivery, an error returned
+	disposes            // the message is disposed of: a checked dead letter, Term, a reject to a dead-letter exchange
+)
 
 // step classifies one instruction on a failure path: a finding, or the
 // end of the path.
-func (a *checker) step(s *funcState, h *ssa.Call, instr ssa.Instruction, inLoops []*loop) (*finding, bool) {
+func (a *checker) step(s *funcState, h *ssa.Call, instr ssa.Instruction, inLoops []*loop) (*finding, end) {
 	if via := s.commits[instr]; via != "" && !a.marksOnly(instr) {
 		if a.copiesFirst(instr) {
-			return nil, true // a helper that acks after a copy to a retry queue (copyfirst.go)
+			return nil, disposes // a helper that acks after a copy to a retry queue (copyfirst.go)
 		}
-		return &finding{kind: commits, commit: via, where: instr.Pos()}, false
+		return &finding{kind: commits, commit: via, where: instr.Pos()}, goesOn
 	}
 	switch x := instr.(type) {
 	case *ssa.Panic:
-		return nil, true
+		return nil, comes
 	case *ssa.Return:
 		if len(inLoops) > 0 {
-			return nil, true // the loop stops
+			return nil, comes // the loop stops
 		}
-		return a.returnFinding(s, x), true
+		if f := a.returnFinding(s, x); f != nil {
+			return f, comes
+		}
+		return nil, comes
 	case *ssa.Call:
 		obj, _ := consume.CalleeOf(&x.Call)
 		lib := a.LibOf(obj)
-		if apis.IsRedelivery(lib) || apis.IsTermination(lib) {
-			return nil, true
+		if apis.IsRedelivery(lib) {
+			return nil, comes
+		}
+		if apis.IsTermination(lib) {
+			return nil, disposes
 		}
 		if i := apis.RejectRequeueArg(lib); i >= 0 {
 			if !x.Call.IsInvoke() && obj.Signature().Recv() != nil {
 				i++ // a static method call passes the receiver first
 			}
-			if i < len(x.Call.Args) && isFalse(x.Call.Args[i]) && !a.deadLetterInSight() {
-				return &finding{kind: drops, commit: a.Name(lib), where: x.Pos()}, true
+			if i < len(x.Call.Args) && isFalse(x.Call.Args[i]) {
+				if !a.deadLetterInSight() {
+					return &finding{kind: drops, commit: a.Name(lib), where: x.Pos()}, comes
+				}
+				return nil, disposes
 			}
-			return nil, true
+			return nil, comes
 		}
-		if a.handlerVia(&x.Call) != "" && consume.UsesDerived(x, s.d) && errorChecked(x) {
-			return nil, true // a dead letter, or the failure recorded, and checked
+		if a.handlerVia(&x.Call) != "" && consume.UsesDerived(x, s.d) && (errorChecked(x) || a.flagChecked(x)) {
+			return nil, disposes // a dead letter, or the failure recorded, and checked
 		}
 	}
 	for _, l := range inLoops {
@@ -145,11 +98,11 @@ func (a *checker) step(s *funcState, h *ssa.Call, instr ssa.Instruction, inLoops
 			continue
 		}
 		if via, where := a.loopCommit(s, inLoops[0], h.Pos()); via != "" {
-			return &finding{kind: movesOn, commit: via, where: where}, true
+			return &finding{kind: movesOn, commit: via, where: where}, comes
 		}
-		return nil, true // nothing commits past it
+		return nil, comes // nothing commits past it
 	}
-	return nil, false
+	return nil, goesOn
 }
 
 // returnFinding judges a return from a function that handles one message
@@ -364,114 +317,4 @@ func (a *checker) marksOnly(instr ssa.Instruction) bool {
 	}
 	obj, _ := consume.CalleeOf(&call.Call)
 	return apis.IsMarksCommit(a.LibOf(obj))
-}
-
-// callerCommit returns a commit or ack that a caller of fn in this package
-// runs after the call, in the same iteration (the caller commits the
-// message fn returned nil for), and its chain; or nil. A caller without
-// results that does not commit after the call (a closure binding the
-// handler's dependencies: func(ctx, m) { handle(ctx, m, store) }) loses
-// the outcome too, so its own callers are searched, up to maxWrappers
-// levels.
-func (a *checker) callerCommit(fn *ssa.Function) (ssa.Instruction, string) {
-	seen := map[*ssa.Function]bool{fn: true}
-	fns := []*ssa.Function{fn}
-	for depth := 0; depth <= maxWrappers && len(fns) > 0; depth++ {
-		var wrappers []*ssa.Function
-		for _, f := range fns {
-			for _, site := range a.callersOf(f) {
-				c := consume.Search(site, false, func(i ssa.Instruction) bool {
-					call, ok := i.(*ssa.Call)
-					return ok && a.CommitVia(&call.Call) != "" && !a.marksOnly(i)
-				}, nil)
-				if c != nil {
-					return c, a.CommitVia(&c.(*ssa.Call).Call)
-				}
-				if p := site.Parent(); p != nil && !seen[p] && p.Signature.Results().Len() == 0 {
-					seen[p] = true
-					wrappers = append(wrappers, p)
-				}
-			}
-		}
-		fns = wrappers
-	}
-	return nil, ""
-}
-
-// maxWrappers is how many callers without results callerCommit climbs
-// through to find the commit after a handler.
-const maxWrappers = 2
-
-// callersOf returns the calls of fn in the package's functions: static
-// calls, and calls through the parameter of a package function that fn is
-// passed to as a function or method value (consume(ctx, r, s.handle)).
-func (a *checker) callersOf(fn *ssa.Function) []*ssa.Call {
-	if a.callers == nil {
-		a.callers = make(map[*ssa.Function][]*ssa.Call)
-		passed := make(map[*ssa.Parameter][]*ssa.Function) // parameter → the function values passed to it
-		for _, f := range a.funcs {
-			for _, b := range f.Blocks {
-				for _, instr := range b.Instrs {
-					var common *ssa.CallCommon
-					switch x := instr.(type) {
-					case *ssa.Call:
-						common = &x.Call
-					case *ssa.Go:
-						common = &x.Call // go consume(ctx, topic, handler): the handler still runs in the loop
-					default:
-						continue
-					}
-					callee := common.StaticCallee()
-					if callee == nil {
-						continue
-					}
-					if call, ok := instr.(*ssa.Call); ok {
-						a.callers[callee] = append(a.callers[callee], call)
-					}
-					for i, arg := range common.Args {
-						if v := funcValue(arg); v != nil && i < len(callee.Params) {
-							passed[callee.Params[i]] = append(passed[callee.Params[i]], v)
-						}
-					}
-				}
-			}
-		}
-		for _, f := range a.funcs {
-			for _, b := range f.Blocks {
-				for _, instr := range b.Instrs {
-					if call, ok := instr.(*ssa.Call); ok {
-						if p, ok := call.Call.Value.(*ssa.Parameter); ok {
-							for _, v := range passed[p] {
-								a.callers[v] = append(a.callers[v], call)
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	return a.callers[fn]
-}
-
-// funcValue returns the function of the package a function or method
-// value stands for (s.handle is a closure of a bound method wrapper), or nil.
-func funcValue(v ssa.Value) *ssa.Function {
-	switch x := v.(type) {
-	case *ssa.Function:
-		return x
-	case *ssa.MakeClosure:
-		f, _ := x.Fn.(*ssa.Function)
-		if f == nil {
-			return nil
-		}
-		if obj, ok := f.Object().(*types.Func); ok && f.Synthetic != "" && f.Prog != nil {
-			if m := f.Prog.FuncValue(obj); m != nil {
-				return m // the method a bound method wrapper calls
-			}
-		}
-		return f
-	case *ssa.ChangeType:
-		return funcValue(x.X)
-	}
-	return nil
 }
