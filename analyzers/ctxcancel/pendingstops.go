@@ -49,6 +49,11 @@ type StopSite struct {
 	Arg    string   // the context's text at the call ("ctx")
 	Gate   string   // the claim port gating the port's callback (portgate.go)
 	GateFn int
+	// Where the loop gets its work items (dbtx.go): a query of its own, or
+	// ports (calls.MethodKey) the root resolves. A database-only unit run
+	// for items the loop selects from the database is harmless.
+	Selects bool
+	Items   []string
 }
 
 // AFact implements analysis.Fact.
@@ -86,6 +91,12 @@ func (s *state) addPendingStop(c *checked, t taint) {
 		Chain: c.chain, Loop: s.qualName(fn), Gate: c.gate, GateFn: c.gateFn, Arg: s.argText(c)}
 	if t.ungate {
 		site.Gate = "" // the caller commits the offset past a failed unit: no redelivery
+	}
+	if w := s.workItemsOf(c.instr); w.selects() {
+		site.Selects = w.query
+		for _, m := range w.ports {
+			site.Items = append(site.Items, calls.MethodKey(m))
+		}
 	}
 	if c.at != "" && !c.port { // the port is called by a function of another package
 		site.Func, site.Pos = c.fix, c.at
@@ -152,8 +163,14 @@ func (s *state) completeStop(user *types.Package, site StopSite) bool {
 	}
 	for _, impl := range s.layer.WiredImplementations(m) {
 		kind, chain, ok := s.resolveImpl(impl, site.Param, 0)
-		if !ok || kind == apis.SinkTx && s.gateHolds(site.Gate, site.GateFn, m) {
+		if !ok || plainKind(kind) == apis.SinkTx && s.gateHolds(site.Gate, site.GateFn, m) {
 			continue
+		}
+		if kind == sinkDBTx {
+			if s.siteSelects(site) {
+				continue // a database-only unit for an item the next sweep selects again
+			}
+			kind = apis.SinkTx
 		}
 		at := s.layer.RootWiring(user, m, impl, site.Recv, s.r.IsGenerated)
 		if !at.IsValid() {
@@ -174,6 +191,22 @@ func (s *state) completeStop(user *types.Package, site StopSite) bool {
 	return false
 }
 
+// siteSelects reports whether the loop of site selects its work items
+// from the database, by its own query or through a port whose
+// implementation this package sees.
+func (s *state) siteSelects(site StopSite) bool {
+	if site.Selects {
+		return true
+	}
+	var ports []*types.Func
+	for _, key := range site.Items {
+		if m := s.layer.MethodByKey(key); m != nil {
+			ports = append(ports, m)
+		}
+	}
+	return s.portsReadItems(ports)
+}
+
 // maxPortDepth bounds the pending ports followed through implementations.
 const maxPortDepth = 3
 
@@ -181,7 +214,8 @@ const maxPortDepth = 3
 // implementing a port) reaches, as this package sees it: a library sink
 // it is, a sink of its summary, or one reached through a port of its own
 // (a pending sink of its summary) that an implementation in sight
-// resolves. Gated commits do not count.
+// resolves. Gated commits do not count; a database-only unit's keeps its
+// kind (sinkDBTx) for the caller to decide.
 func (s *state) resolveImpl(impl *types.Func, param, depth int) (apis.SinkKind, []string, bool) {
 	if kind, i := s.sinkKind(impl); kind != "" {
 		return kind, []string{sinkName(impl)}, i == param
@@ -190,9 +224,9 @@ func (s *state) resolveImpl(impl *types.Func, param, depth int) (apis.SinkKind, 
 		if ps.Param != param || len(ps.Chain) == 0 {
 			continue
 		}
-		kind := plainKind(apis.SinkKind(ps.Kind))
+		kind := apis.SinkKind(ps.Kind)
 		switch {
-		case kind == apis.SinkTx || kind == apis.SinkPublish:
+		case plainKind(kind) == apis.SinkTx || kind == apis.SinkPublish:
 			return kind, ps.Chain, true
 		case kind == sinkPort && depth < maxPortDepth:
 			m := s.portMethod(ps.Port)
@@ -201,7 +235,7 @@ func (s *state) resolveImpl(impl *types.Func, param, depth int) (apis.SinkKind, 
 			}
 			for _, next := range s.layer.Implementations(m) {
 				k, ch, ok := s.resolveImpl(next, ps.PortArg, depth+1)
-				if !ok || k == apis.SinkTx && s.gateHolds(ps.Gate, ps.GateFn, m) {
+				if !ok || plainKind(k) == apis.SinkTx && s.gateHolds(ps.Gate, ps.GateFn, m) {
 					continue
 				}
 				return k, append(append(slices.Clip(ps.Chain), funcname.Code(next, s.pass.Pkg)), ch...), true
