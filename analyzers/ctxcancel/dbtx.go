@@ -94,9 +94,9 @@ func (s *state) selectsWorkItems(instr ssa.CallInstruction) bool {
 
 // workItems says where a function gets its work items.
 type workItems struct {
-	query   bool         // it runs a query of its own
+	query   bool          // it runs a query of its own
 	ports   []*types.Func // the project ports it calls with a context (besides the unit's)
-	message bool         // it receives or commits a Kafka message
+	message bool          // it receives or commits a Kafka message
 }
 
 // selects reports whether the items may come from the database: from a

@@ -9,8 +9,8 @@ import (
 	"github.com/segmentio/kafka-go"
 
 	"ctxcancel/dbtxports/dbcomp"
-	"ctxcancel/dbtxports/queue"
 	"ctxcancel/dbtxports/drainer"
+	"ctxcancel/dbtxports/queue"
 )
 
 func Main(ctx context.Context, db *sql.DB, r *kafka.Reader) {
