@@ -26,5 +26,7 @@ func init() {
 		shape{analyzer: "uuidinretry", dir: "asynq-post-fiber-agent",
 			pending: "the nokey rule knows net/http, resty and retryablehttp requests; fiber's client (an Agent whose fasthttp Request gets its method from Header.SetMethod and is sent by Parse/Bytes) is not in internal/apis, so the POST in the asynq task goes unseen; needs fiber's Agent (and fasthttp's Request/Client.Do) as request builders and senders"},
 		shape{analyzer: "ctxcancel", dir: "sweeper-atomic-db-tx"},
+		shape{analyzer: "ctxcancel", dir: "sweeper-port-atomic-db-tx"},
+		shape{analyzer: "ctxcancel", dir: "dlq-write-checked-no-commit"},
 	)
 }
