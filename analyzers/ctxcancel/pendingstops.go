@@ -25,8 +25,9 @@ import (
 // sink with that parameter — through the implementation's own pending
 // ports, resolved there too (resolveImpl) — completes the site and reports
 // it at the wiring that hands the implementation to the loop's code
-// (calls.RootWiring: main's consumer.New(processor.New(...))), "wired
-// here", and records it in its Wired fact so that its importers stay
+// (calls.WiringSite: main's consumer.New(processor.New(...)); or the
+// container's provide of the implementation, when the root provides the
+// loop's type as well), "wired here", and records it in its Wired fact so that its importers stay
 // silent (calls.WiredSet). An inbox claim through a port in the
 // callback of a transaction port (portgate.go) keeps a commit gated.
 
@@ -172,7 +173,10 @@ func (s *state) completeStop(user *types.Package, site StopSite) bool {
 			}
 			kind = apis.SinkTx
 		}
-		at := s.layer.RootWiring(user, m, impl, site.Recv, s.r.IsGenerated)
+		at := s.layer.WiringSite(user, m, site.Recv, s.r.IsGenerated)
+		if !at.IsValid() && (site.Recv == "" || s.layer.ProvidesType(user, site.Recv, s.r.IsGenerated)) {
+			at = s.layer.ProvideSite(impl, m, s.r.IsGenerated) // the container builds the loop's type too
+		}
 		if !at.IsValid() {
 			continue
 		}
