@@ -10,14 +10,18 @@ import (
 	"github.com/idemlint/idemlint/internal/calls"
 )
 
-// A publish whose failure keeps the input: a consume loop hands its
-// shutdown context to a publish (a dead letter, a forward) but checks the
+// A dead letter whose failure keeps the input: a consume loop hands its
+// shutdown context to the publish it makes when the message's handling
+// failed (only on the failure branch of another call), but checks the
 // outcome. The failed publish is handed up — its error returned, or a
 // false result — and the loop, on that failure, commits no offset before
 // it stops: it returns, reaches its stop signal, or asks for its next
 // message, which the cancelled context fails. A cut then leaves the
-// message uncommitted and the restart redelivers it: the publish is sent
-// again at worst, never lost, as after a crash. The cursor is the
+// message uncommitted and the restart redelivers it: the dead letter is
+// written twice at worst, a second record of the same failure, never
+// lost. A publish that is the message's own work (a forward, a DLQ
+// republisher's resend) stays reported: a copy that landed before the cut
+// is sent again, and its consumers act on each copy. The cursor is the
 // consumed message's offset, which the loop must commit on another path
 // (an outbox relay's "sent" mark is a transaction, not an offset: its
 // publish stays reported). A failure that is only logged, or a loop that
@@ -46,6 +50,9 @@ func (s *state) cutKeepsInput(path []ssa.CallInstruction, sig token.Pos) bool {
 			return false // go or defer: nobody sees the failure
 		}
 		if s.commitsOffset(call.Parent()) {
+			if !afterFailedHandling(call) {
+				return false // the message's own work: its consumers act on each copy
+			}
 			starts, returned := failureBlocks(call, mode)
 			if returned {
 				return true // the loop ends with the failure
@@ -231,4 +238,25 @@ func (s *state) commitsOffset(fn *ssa.Function) bool {
 	}
 	visit(top(fn))
 	return found
+}
+
+// afterFailedHandling reports whether call runs only after another call of
+// its function failed: its block is dominated by the failure branch of a
+// call whose error is tested (if err := handle(m); err != nil { ... }).
+func afterFailedHandling(call *ssa.Call) bool {
+	for _, b := range call.Parent().Blocks {
+		for _, in := range b.Instrs {
+			other, ok := in.(*ssa.Call)
+			if !ok || other == call {
+				continue
+			}
+			starts, _ := failureStarts(other)
+			for _, st := range starts {
+				if st != nil && st.Dominates(call.Block()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -3,7 +3,8 @@
 // loop then commits nothing before it stops, a cut leaves the message
 // uncommitted and the restart redelivers it: left alone. A failure that is
 // only logged, or one the loop commits past, loses the message: reported.
-// An outbox relay has no offset to keep: its publish stays reported.
+// A forward that is the message's own work, and an outbox relay (no offset
+// to keep), stay reported.
 package keepsinput
 
 import (
@@ -68,13 +69,15 @@ func (c *Consumer) Run(ctx context.Context) {
 
 // forward returns the publish's error wrapped.
 func (c *Consumer) forward(ctx context.Context, m kafka.Message) error { // want forward:"reachesSink p0:writer.WriteMessages"
-	if err := c.dlq.WriteMessages(ctx, m); err != nil {
+	if err := c.dlq.WriteMessages(ctx, m); err != nil { // want `ctx is cancelled on shutdown .* and reaches writer\.WriteMessages`
 		return errors.Join(errors.New("forward"), err)
 	}
 	return nil
 }
 
-// RunForward stops on a failed forward before the commit: left alone.
+// RunForward stops on a failed forward before the commit, but the
+// forward is the message's own work: a copy that landed before the cut is
+// sent again after the redelivery, to consumers that act on each: reported.
 func (c *Consumer) RunForward(ctx context.Context) error { // want RunForward:"reachesSink p0:forward→writer.WriteMessages"
 	for {
 		m, err := c.r.FetchMessage(ctx)
