@@ -17,7 +17,7 @@ func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, dir, ctxcancel.Analyzer,
 		"ctxcancel/relay", "ctxcancel/goodrelay", "ctxcancel/twodown", "ctxcancel/shapes",
 		"ctxcancel/helper/...", "ctxcancel/signals", "ctxcancel/notimeout", "ctxcancel/libs", "ctxcancel/good", "ctxcancel/closures", "ctxcancel/idemutil/...", "ctxcancel/scoped", "ctxcancel/errstop", "ctxcancel/stoploop", "ctxcancel/inboxgated",
-		"ctxcancel/indirect/...", "ctxcancel/structctx", "ctxcancel/ctorfield/...", "ctxcancel/stacks", "ctxcancel/gormctx", "ctxcancel/fixsite/...", "ctxcancel/startup", "ctxcancel/decorated/...", "ctxcancel/ports/...", "ctxcancel/claimtx", "ctxcancel/fieldctx/...", "ctxcancel/portgate/...", "ctxcancel/stopports/...", "ctxcancel/dbtx",
+		"ctxcancel/indirect/...", "ctxcancel/structctx", "ctxcancel/ctorfield/...", "ctxcancel/stacks", "ctxcancel/gormctx", "ctxcancel/fixsite/...", "ctxcancel/startup", "ctxcancel/decorated/...", "ctxcancel/ports/...", "ctxcancel/claimtx", "ctxcancel/fieldctx/...", "ctxcancel/portgate/...", "ctxcancel/stopports/...", "ctxcancel/dbtx", "ctxcancel/dbtxports/...", "ctxcancel/keepsinput",
 	)
 }
 

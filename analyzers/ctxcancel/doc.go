@@ -105,8 +105,11 @@
 // package records the call in a PendingStops package fact; the first
 // package that sees an implementation reaching a sink with it (main)
 // reports at the wiring that hands the implementation to the loop
-// (consumer.New(processor.New(...)), "wired here"), and its importers
-// stay silent. A context decorated on the way keeps its
+// (consumer.New(processor.New(...)), "wired here"), or at a dependency
+// container's provide of the implementation when the package provides
+// the loop's type as well (fx.Provide(processor.New, consumer.New)): a
+// binary that provides the implementation for other uses and never builds
+// the loop is left alone. Its importers stay silent. A context decorated on the way keeps its
 // cancellation: a tracing span or a logger value (a call that takes one
 // context and returns one, unless it is a known detacher; for a helper of
 // the package, when it returns its parameter's context).
@@ -162,10 +165,23 @@
 // whose first statement locks the rows it changes, all of it constant SQL
 // and nothing else leaving the process (an expiry sweeper that locks an
 // order, checks its status and releases its stock), called from a
-// function that runs its own query and receives no Kafka message. A cut
-// rolls it back and the next run selects the row again. The same unit
+// function that selects its items — by a query of its own, or through a
+// project port that returns a slice and whose implementations read rows
+// and commit no offset — and receives no Kafka message. A cut
+// rolls it back and the next run selects the row again. The same holds
+// when the unit is reached through a port implemented out of sight and
+// completed at the composition root: the root resolves the item port and
+// the wired implementation. The same unit
 // with a publish inside, without the lock first, or run for a consumed
 // message (whose offset moves on) is reported.
+// A publish whose failure keeps the consumed message is not reported
+// either: its error is handed up (returned, or a helper's false result)
+// to the consume loop, which then commits no offset before it stops
+// (returns, reaches its stop check, or fetches the next message, which
+// the cancelled context fails). A cut leaves the message uncommitted and
+// the restart redelivers it: a dead letter written twice at worst, never
+// lost. A failure that is only logged, a loop that commits past it, or a
+// publish with no consumed offset to keep (an outbox relay) is reported.
 //
 // Libraries:
 //   - commits: pgx and database/sql/sqlx transactions (Commit, BeginTx,

@@ -39,9 +39,10 @@ const maxDescent = 16
 type taint struct {
 	sig    origin // the source
 	from   *ssa.Function
-	path   []string // the functions from the source's down to here
-	ungate bool     // the caller commits the offset past a failed unit: an inbox gate does not hold
-	boot   bool     // one-shot work that main runs at startup on the signal context
+	path   []string              // the functions from the source's down to here
+	ungate bool                  // the caller commits the offset past a failed unit: an inbox gate does not hold
+	boot   bool                  // one-shot work that main runs at startup on the signal context
+	calls  []ssa.CallInstruction // the calls descended through, one per function (keepsinput.go)
 }
 
 type paramKey struct {
@@ -103,7 +104,7 @@ func (s *state) checkShutdown(calls [][]*checked, uses map[*ssa.Function][]*chec
 				k.param = 0 // the receiver
 			}
 			next := taint{sig: t.sig, from: t.from, boot: t.boot, path: append(slices.Clip(t.path), s.funcName(top(c.fn))),
-				ungate: t.ungate || c.kind == apis.SinkTx && s.gatedBelow(c)}
+				ungate: t.ungate || c.kind == apis.SinkTx && s.gatedBelow(c), calls: append(slices.Clip(t.calls), c.instr)}
 			var inner []item
 			for _, d := range uses[top(c.via)] { // its literals' uses too
 				if d.passesParam(k) {
@@ -121,6 +122,9 @@ func (s *state) checkShutdown(calls [][]*checked, uses map[*ssa.Function][]*chec
 		if kind == sinkPort {
 			s.addPendingStop(c, t)
 			continue
+		}
+		if kind == apis.SinkPublish && len(c.chain) == 1 && s.cutKeepsInput(append(slices.Clip(t.calls), c.instr), t.sig.pos) {
+			continue // a failed publish keeps the message uncommitted (keepsinput.go)
 		}
 		f := found[c.instr]
 		if f == nil {

@@ -25,8 +25,9 @@ import (
 // sink with that parameter — through the implementation's own pending
 // ports, resolved there too (resolveImpl) — completes the site and reports
 // it at the wiring that hands the implementation to the loop's code
-// (calls.RootWiring: main's consumer.New(processor.New(...))), "wired
-// here", and records it in its Wired fact so that its importers stay
+// (calls.WiringSite: main's consumer.New(processor.New(...)); or the
+// container's provide of the implementation, when the root provides the
+// loop's type as well), "wired here", and records it in its Wired fact so that its importers stay
 // silent (calls.WiredSet). An inbox claim through a port in the
 // callback of a transaction port (portgate.go) keeps a commit gated.
 
@@ -49,6 +50,11 @@ type StopSite struct {
 	Arg    string   // the context's text at the call ("ctx")
 	Gate   string   // the claim port gating the port's callback (portgate.go)
 	GateFn int
+	// Where the loop gets its work items (dbtx.go): a query of its own, or
+	// ports (calls.MethodKey) the root resolves. A database-only unit run
+	// for items the loop selects from the database is harmless.
+	Selects bool
+	Items   []string
 }
 
 // AFact implements analysis.Fact.
@@ -86,6 +92,12 @@ func (s *state) addPendingStop(c *checked, t taint) {
 		Chain: c.chain, Loop: s.qualName(fn), Gate: c.gate, GateFn: c.gateFn, Arg: s.argText(c)}
 	if t.ungate {
 		site.Gate = "" // the caller commits the offset past a failed unit: no redelivery
+	}
+	if w := s.workItemsOf(c.instr); w.selects() {
+		site.Selects = w.query
+		for _, m := range w.ports {
+			site.Items = append(site.Items, calls.MethodKey(m))
+		}
 	}
 	if c.at != "" && !c.port { // the port is called by a function of another package
 		site.Func, site.Pos = c.fix, c.at
@@ -152,10 +164,19 @@ func (s *state) completeStop(user *types.Package, site StopSite) bool {
 	}
 	for _, impl := range s.layer.WiredImplementations(m) {
 		kind, chain, ok := s.resolveImpl(impl, site.Param, 0)
-		if !ok || kind == apis.SinkTx && s.gateHolds(site.Gate, site.GateFn, m) {
+		if !ok || plainKind(kind) == apis.SinkTx && s.gateHolds(site.Gate, site.GateFn, m) {
 			continue
 		}
-		at := s.layer.RootWiring(user, m, impl, site.Recv, s.r.IsGenerated)
+		if kind == sinkDBTx {
+			if s.siteSelects(site) {
+				continue // a database-only unit for an item the next sweep selects again
+			}
+			kind = apis.SinkTx
+		}
+		at := s.layer.WiringSite(user, m, site.Recv, s.r.IsGenerated)
+		if !at.IsValid() && (site.Recv == "" || s.layer.ProvidesType(user, site.Recv, s.r.IsGenerated)) {
+			at = s.layer.ProvideSite(impl, m, s.r.IsGenerated) // the container builds the loop's type too
+		}
 		if !at.IsValid() {
 			continue
 		}
@@ -174,6 +195,22 @@ func (s *state) completeStop(user *types.Package, site StopSite) bool {
 	return false
 }
 
+// siteSelects reports whether the loop of site selects its work items
+// from the database, by its own query or through a port whose
+// implementation this package sees.
+func (s *state) siteSelects(site StopSite) bool {
+	if site.Selects {
+		return true
+	}
+	var ports []*types.Func
+	for _, key := range site.Items {
+		if m := s.layer.MethodByKey(key); m != nil {
+			ports = append(ports, m)
+		}
+	}
+	return s.portsReadItems(ports)
+}
+
 // maxPortDepth bounds the pending ports followed through implementations.
 const maxPortDepth = 3
 
@@ -181,7 +218,8 @@ const maxPortDepth = 3
 // implementing a port) reaches, as this package sees it: a library sink
 // it is, a sink of its summary, or one reached through a port of its own
 // (a pending sink of its summary) that an implementation in sight
-// resolves. Gated commits do not count.
+// resolves. Gated commits do not count; a database-only unit's keeps its
+// kind (sinkDBTx) for the caller to decide.
 func (s *state) resolveImpl(impl *types.Func, param, depth int) (apis.SinkKind, []string, bool) {
 	if kind, i := s.sinkKind(impl); kind != "" {
 		return kind, []string{sinkName(impl)}, i == param
@@ -190,9 +228,9 @@ func (s *state) resolveImpl(impl *types.Func, param, depth int) (apis.SinkKind, 
 		if ps.Param != param || len(ps.Chain) == 0 {
 			continue
 		}
-		kind := plainKind(apis.SinkKind(ps.Kind))
+		kind := apis.SinkKind(ps.Kind)
 		switch {
-		case kind == apis.SinkTx || kind == apis.SinkPublish:
+		case plainKind(kind) == apis.SinkTx || kind == apis.SinkPublish:
 			return kind, ps.Chain, true
 		case kind == sinkPort && depth < maxPortDepth:
 			m := s.portMethod(ps.Port)
@@ -201,7 +239,7 @@ func (s *state) resolveImpl(impl *types.Func, param, depth int) (apis.SinkKind, 
 			}
 			for _, next := range s.layer.Implementations(m) {
 				k, ch, ok := s.resolveImpl(next, ps.PortArg, depth+1)
-				if !ok || k == apis.SinkTx && s.gateHolds(ps.Gate, ps.GateFn, m) {
+				if !ok || plainKind(k) == apis.SinkTx && s.gateHolds(ps.Gate, ps.GateFn, m) {
 					continue
 				}
 				return k, append(append(slices.Clip(ps.Chain), funcname.Code(next, s.pass.Pkg)), ch...), true

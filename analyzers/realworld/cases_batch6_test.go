@@ -19,5 +19,7 @@ func init() {
 		shape{analyzer: "uuidinretry", dir: "post-key-in-body"},
 		shape{analyzer: "uuidinretry", dir: "asynq-post-fiber-agent"},
 		shape{analyzer: "ctxcancel", dir: "sweeper-atomic-db-tx"},
+		shape{analyzer: "ctxcancel", dir: "sweeper-port-atomic-db-tx"},
+		shape{analyzer: "ctxcancel", dir: "dlq-write-checked-no-commit"},
 	)
 }

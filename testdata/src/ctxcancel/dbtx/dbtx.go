@@ -217,3 +217,77 @@ func PortSweeper(db *sql.DB, rd *kafka.Reader) {
 		consumePort(ctx, rd, r)
 	}
 }
+
+// Orders is the repository port the sweep reads its orders through.
+type Orders interface {
+	Expired(ctx context.Context) ([]string, error)
+}
+
+type sqlOrders struct{ db *sql.DB }
+
+func (o *sqlOrders) Expired(ctx context.Context) ([]string, error) {
+	rows, err := o.db.QueryContext(ctx, expired)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// sweepRepo selects its orders through the repository: left alone.
+func sweepRepo(ctx context.Context, orders Orders, r Releaser) {
+	ids, err := orders.Expired(ctx)
+	if err != nil {
+		return
+	}
+	for _, id := range ids {
+		_ = r.Release(ctx, id)
+	}
+}
+
+// Inbox hands out consumed messages and commits them as it does.
+type Inbox interface {
+	Take(ctx context.Context) ([]string, error)
+}
+
+type kafkaInbox struct{ rd *kafka.Reader }
+
+func (k *kafkaInbox) Take(ctx context.Context) ([]string, error) {
+	m, err := k.rd.FetchMessage(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := k.rd.CommitMessages(ctx, m); err != nil {
+		return nil, err
+	}
+	return []string{string(m.Value)}, nil
+}
+
+// drainInbox runs the unit for items whose offsets the port committed.
+func drainInbox(ctx context.Context, in Inbox, r Releaser) {
+	ids, err := in.Take(ctx)
+	if err != nil {
+		return
+	}
+	for _, id := range ids {
+		_ = r.Release(ctx, id) // want `reaches Releaser\.Release`
+	}
+}
+
+func RepoSweeper(db *sql.DB, rd *kafka.Reader) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	r := &dbReleaser{db: db}
+	for ctx.Err() == nil {
+		sweepRepo(ctx, &sqlOrders{db: db}, r)
+		drainInbox(ctx, &kafkaInbox{rd: rd}, r)
+	}
+}
