@@ -16,7 +16,7 @@ import (
 )
 
 func Build(pool *pgxpool.Pool, w *kafka.Writer) (*usecase.Service, *coordinated.Service) {
-	svc := usecase.New(pgrepo.New(pool), kafkabus.New(w))                    // want `PlaceHelper \(usecase\.go:31\) writes to the database \(domain\.Orders\.Create → … → \(\*pgxpool\.Pool\)\.Exec\) and then publishes \(usecase\.\(\*Service\)\.announce → … → \(\*kafka\.Writer\)\.WriteMessages\)` `PlaceClosure \(usecase\.go:45\) writes .* and then publishes \(domain\.Events\.Publish → … → \(\*kafka\.Writer\)\.WriteMessages\)` `PlaceRetried \(usecase\.go:54\) writes .* and then publishes \(domain\.Events\.Publish → … → \(\*kafka\.Writer\)\.WriteMessages\)`
+	svc := usecase.New(pgrepo.New(pool), kafkabus.New(w))                 // want `PlaceHelper \(usecase\.go:31\) writes to the database \(domain\.Orders\.Create → … → \(\*pgxpool\.Pool\)\.Exec\) and then publishes \(usecase\.\(\*Service\)\.announce → … → \(\*kafka\.Writer\)\.WriteMessages\)` `PlaceClosure \(usecase\.go:45\) writes .* and then publishes \(domain\.Events\.Publish → … → \(\*kafka\.Writer\)\.WriteMessages\)` `PlaceRetried \(usecase\.go:54\) writes .* and then publishes \(domain\.Events\.Publish → … → \(\*kafka\.Writer\)\.WriteMessages\)`
 	co := coordinated.New(pgrepo.New(pool), kafkabus.New(w), coord.Now{}) // want `Place \(coordinated\.go:28\) writes .* and then publishes \(coordinated\.\(\*Service\)\.publish → … → \(\*kafka\.Writer\)\.WriteMessages\)`
 	return svc, co
 }
