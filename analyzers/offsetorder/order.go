@@ -134,19 +134,26 @@ func (a *checker) classify(instr ssa.Instruction, s *funcSites) {
 			s.spawnOf[instr] = "go " + via
 		}
 	case *ssa.Send:
-		if s.d[instr.X] {
+		if s.d[instr.X] && !isErrorValue(instr.X) {
 			s.spawns = append(s.spawns, instr)
 			s.spawnOf[instr] = "a send to a worker channel"
 		}
 	case *ssa.Select:
 		for _, st := range instr.States {
-			if st.Dir == types.SendOnly && s.d[st.Send] { // case ch <- msg: beside case <-ctx.Done()
+			if st.Dir == types.SendOnly && s.d[st.Send] && !isErrorValue(st.Send) { // case ch <- msg: beside case <-ctx.Done()
 				s.spawns = append(s.spawns, instr)
 				s.spawnOf[instr] = "a send to a worker channel"
 				break
 			}
 		}
 	}
+}
+
+// isErrorValue reports whether v is an error: a handler's error sent on a
+// channel (that main logs) hands none of the message over — the handling
+// has finished.
+func isErrorValue(v ssa.Value) bool {
+	return types.Identical(v.Type(), types.Universe.Lookup("error").Type())
 }
 
 // groupGo describes a call that runs a function handling consumed data in
