@@ -22,7 +22,9 @@
 //     PublishWithContext, NATS and JetStream Publish, watermill
 //     Publisher.Publish and its broker publishers, Google Pub/Sub Publish,
 //     SQS SendMessage, SNS Publish, asynq Client.Enqueue/EnqueueContext
-//     (a task queue on Redis);
+//     (a task queue on Redis), River Client.Insert/InsertMany (a job
+//     queue in Postgres that inserts in a transaction of its own; its
+//     InsertTx on the function's own transaction is the correct form);
 //   - writes: SQL that inserts, updates, deletes or merges (pgx,
 //     database/sql, sqlx, sqlc's DBTX; SQL that is not constant counts
 //     when it is executed with Exec), GORM Create/Save/Update/Delete, bun

@@ -11,8 +11,7 @@ func init() {
 		// queries on the transaction, a River client in the struct); the same
 		// calls in the swept service were not, and the cause is not isolated yet.
 		shape{analyzer: "httpintx", dir: "oapi-client-in-tx"},
-		shape{analyzer: "dualwrite", dir: "river-insert-after-commit",
-			pending: "River's Client.Insert makes the job durable in a transaction of its own, after the booking's commit (or before it, while the booking's transaction is open), but River is not among dualwrite's publishes; needs (*river.Client).Insert and InsertMany as publishes (a task queue, like asynq's Enqueue) and InsertTx/InsertManyTx on the function's own transaction as the transactional form that stays silent"},
+		shape{analyzer: "dualwrite", dir: "river-insert-after-commit"},
 		shape{analyzer: "uuidinretry", dir: "watermill-cqrs-handler-key",
 			pending: "the key is minted in a typed event handler registered with watermill's cqrs.NewEventHandler (func(ctx, *Event) error): the router acks the message only when it returns nil, so a redelivery runs it again and sends a new key; uuidinretry knows watermill handlers by their *message.Message parameter, not handlers handed to cqrs.NewEventHandler/NewCommandHandler (or an EventHandler implementation); needs those registrations recognised as redelivered handlers, the function value given to them included"},
 		shape{analyzer: "offsetorder", dir: "error-channel-send-before-ack"},

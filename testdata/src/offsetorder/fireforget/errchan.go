@@ -9,7 +9,7 @@ import (
 // Good: the handler's error is reported on a channel that main logs, then
 // the message is committed; the error carries nothing of the message, so
 // the send hands no work over (the store came first).
-func ErrChan(ctx context.Context, r *kafka.Reader, st EventStore, errs chan<- error) { // want ErrChan:"commitsOffset"
+func ErrChan(ctx context.Context, r *kafka.Reader, st EventStore, errs chan<- error) { // want ErrChan:"commitsOffset" ErrChan:"durableWork\\(EventStore.Save\\)"
 	for {
 		m, err := r.FetchMessage(ctx)
 		if err != nil {
@@ -23,7 +23,7 @@ func ErrChan(ctx context.Context, r *kafka.Reader, st EventStore, errs chan<- er
 }
 
 // Good: the same error reported as a select case beside ctx.Done().
-func ErrChanSelect(ctx context.Context, r *kafka.Reader, st EventStore, errs chan<- error) { // want ErrChanSelect:"commitsOffset"
+func ErrChanSelect(ctx context.Context, r *kafka.Reader, st EventStore, errs chan<- error) { // want ErrChanSelect:"commitsOffset" ErrChanSelect:"durableWork\\(EventStore.Save\\)"
 	for {
 		m, err := r.FetchMessage(ctx)
 		if err != nil {
