@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/funcname"
 	"github.com/idemlint/idemlint/internal/gate"
 )
@@ -28,7 +29,7 @@ const sinkPort apis.SinkKind = "port"
 // pendingPortUse returns the pending use of an interface call whose
 // implementations are not in sight, or nil.
 func (s *state) pendingPortUse(instr ssa.CallInstruction, m *types.Func) []use {
-	if m.Pkg() == nil || apis.IsStdlib(m.Pkg().Path()) || !s.inAnalysedCode(m.Pkg()) {
+	if !s.isPortMethod(m) {
 		return nil
 	}
 	i := firstContextParam(m)
@@ -153,14 +154,41 @@ func (s *state) portUses(instr ssa.CallInstruction, callee string, arg ssa.Value
 }
 
 // projectPorts reports whether the package calls a method with a context
-// parameter on an interface of its own project: the call may be a pending
-// sink (pendingPortUse), or resolve one of another package's summary.
+// parameter on an interface of its own project that may lead to a sink: a
+// port with no implementation in sight (a pending sink, pendingPortUse),
+// or one with an implementation of another package that has a
+// ReachesSink fact (portUses, invokeUses). An implementation declared
+// here needs no look: whatever makes it reach a sink (a sink, a function
+// with the fact, a port of its own) is a use of this package that opens
+// a gate itself. A statement runner shaped like sqlc's DBTX is no port
+// (isPortMethod).
 func projectPorts(pass *analysis.Pass) bool {
 	if gate.Disabled {
 		return true
 	}
 	s := &state{pass: pass}
+	s.layer, _ = pass.ResultOf[calls.Analyzer].(*calls.Result)
 	return gate.Uses(pass, func(fn *types.Func) bool {
-		return isInterfaceMethod(fn) && fn.Pkg() != nil && !apis.IsStdlib(fn.Pkg().Path()) && s.inAnalysedCode(fn.Pkg()) && firstContextParam(fn) >= 0
+		if !isInterfaceMethod(fn) || !s.isPortMethod(fn) || firstContextParam(fn) < 0 {
+			return false
+		}
+		impls := s.layer.Implementations(fn)
+		if len(impls) == 0 {
+			return true
+		}
+		for _, impl := range impls {
+			if impl.Pkg() != pass.Pkg && pass.ImportObjectFact(impl, new(ReachesSink)) {
+				return true
+			}
+		}
+		return false
 	})
+}
+
+// isPortMethod reports whether m, an interface method, belongs to the
+// analysed project and can stand for a sink: not a statement runner
+// shaped like sqlc's DBTX (apis.IsSQLTextMethod), which runs one statement
+// on whatever handle implements it and never commits or publishes.
+func (s *state) isPortMethod(m *types.Func) bool {
+	return m.Pkg() != nil && !apis.IsStdlib(m.Pkg().Path()) && s.inAnalysedCode(m.Pkg()) && !apis.IsSQLTextMethod(m)
 }

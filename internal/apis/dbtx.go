@@ -18,3 +18,23 @@ func IsDBTXMethod(fn *types.Func) bool {
 	_, ok := dbtxMethods[fn.Name()]
 	return ok
 }
+
+// IsSQLTextMethod reports whether fn is a DBTX-shaped interface method
+// (IsDBTXMethod) that takes the SQL text as a string where sqlc's DBTX
+// does: a statement runner. Such a method runs one statement on whatever
+// handle implements it (a pool, a connection, the transaction of the
+// context); it never commits a transaction or publishes a message, which
+// is what tells it from a transaction runner named Exec that takes a
+// callback.
+func IsSQLTextMethod(fn *types.Func) bool {
+	if !IsDBTXMethod(fn) {
+		return false
+	}
+	params := fn.Signature().Params()
+	i := dbtxMethods[fn.Name()].Arg
+	if i >= params.Len() {
+		return false
+	}
+	b, ok := params.At(i).Type().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
+}

@@ -16,6 +16,7 @@ package noreturn
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -110,12 +111,14 @@ type state struct {
 	decls   map[*types.Func]*declInfo
 	res     *Result
 	answers map[*ast.CallExpr]bool // what callMayReturn said, per call
+	lits    []*ast.FuncLit         // the literals the body walks met
 }
 
 // run follows ctrlflow.run: it builds, in source order, the CFG of every
-// named function (recursively for its callees, cycles broken by the
-// started mark), then of every function literal, and exports a fact for
-// each function found not to return. The CFGs are dropped.
+// named function that may not return (recursively for its callees, cycles
+// broken by the started mark; mayEndElsewhere skips the others), asks the
+// predicate of the call statements of every function literal, and exports
+// a fact for each function found not to return. The CFGs are dropped.
 func run(pass *analysis.Pass) (any, error) {
 	s := &state{
 		pass:    pass,
@@ -128,29 +131,45 @@ func run(pass *analysis.Pass) (any, error) {
 			override:  make(map[*ast.CallExpr]bool),
 		},
 	}
+	// Function declarations are top-level; the literals are collected by
+	// the body walks (mayEndElsewhere), one pass over the syntax in all.
 	var order []*types.Func
-	var lits []*ast.FuncLit
+	var unwalked []ast.Node // syntax no body walk covers: literals are looked for there
 	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				if fn, ok := pass.TypesInfo.Defs[n.Name].(*types.Func); ok {
-					s.decls[fn] = &declInfo{decl: n}
-					order = append(order, fn)
-				}
-			case *ast.FuncLit:
-				lits = append(lits, n)
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				unwalked = append(unwalked, d)
+				continue
+			}
+			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				s.decls[fn] = &declInfo{decl: fd}
+				order = append(order, fn)
+			} else {
+				unwalked = append(unwalked, fd)
+			}
+		}
+	}
+	for _, fn := range order {
+		s.buildDecl(fn, s.decls[fn])
+		if s.res.intrinsic[fn] {
+			unwalked = append(unwalked, s.decls[fn].decl)
+		}
+	}
+	for _, n := range unwalked {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.FuncLit); ok {
+				s.lits = append(s.lits, lit)
+				return false // its body walk finds the literals in it
 			}
 			return true
 		})
 	}
-	for _, fn := range order {
-		s.buildDecl(fn, s.decls[fn])
-	}
 	// ctrlflow builds the literals' CFGs too; they add the imported
-	// no-return functions the literals call to the answers.
-	for _, lit := range lits {
-		cfg.New(lit.Body, s.callMayReturn)
+	// no-return functions the literals call to the answers. The walk of a
+	// literal's body appends the literals in it.
+	for i := 0; i < len(s.lits); i++ {
+		s.mayEndElsewhere(s.lits[i].Body)
 	}
 	for call, ans := range s.answers {
 		if s.res.finalMayReturn(call) != ans {
@@ -169,7 +188,7 @@ func (s *state) buildDecl(fn *types.Func, di *declInfo) {
 	noreturn, known := knownIntrinsic(fn)
 	if known {
 		s.res.intrinsic[fn] = true
-	} else if di.decl.Body != nil {
+	} else if di.decl.Body != nil && s.mayEndElsewhere(di.decl.Body) {
 		if cfg.New(di.decl.Body, s.callMayReturn).NoReturn() {
 			noreturn = true
 		}
@@ -178,6 +197,38 @@ func (s *state) buildDecl(fn *types.Func, di *declInfo) {
 		s.pass.ExportObjectFact(fn, new(NoReturn))
 		s.res.noReturn[fn] = true
 	}
+}
+
+// mayEndElsewhere reports whether body may fail to reach its end: it
+// holds a call statement that may not return, a for loop without a
+// condition, a select or a goto — the only ways a go/cfg graph leaves its
+// exit unreachable. A body without them returns, and its CFG (the most
+// expensive part of this pass: most functions are such bodies) is not
+// built. It asks callMayReturn of the call statements, as cfg.New does of
+// them, so the answers (and the callees built on the way) are ctrlflow's;
+// like cfg.New it does not enter function literals: it keeps them for
+// run's own walk of their bodies.
+func (s *state) mayEndElsewhere(body *ast.BlockStmt) bool {
+	may := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			s.lits = append(s.lits, n)
+			return false
+		case *ast.ExprStmt:
+			if call, ok := n.X.(*ast.CallExpr); ok && !s.callMayReturn(call) {
+				may = true
+			}
+		case *ast.ForStmt:
+			may = may || n.Cond == nil
+		case *ast.SelectStmt:
+			may = true
+		case *ast.BranchStmt:
+			may = may || n.Tok == token.GOTO
+		}
+		return true
+	})
+	return may
 }
 
 // callMayReturn is ctrlflow's predicate for cfg.New; it records its answers.

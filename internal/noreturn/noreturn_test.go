@@ -71,11 +71,12 @@ var compare = &analysis.Analyzer{
 	},
 }
 
-// TestSameAsCtrlflow holds noreturn to ctrlflow's answers and CFGs.
+// TestSameAsCtrlflow holds noreturn to ctrlflow's answers and CFGs, on
+// its own testdata and on the code of the analyzers that use them.
 func TestSameAsCtrlflow(t *testing.T) {
 	var buf bytes.Buffer
 	rt := &recorder{T: t, buf: &buf}
-	analysistest.Run(rt, testdata(t), compare, "noreturn/...")
+	analysistest.Run(rt, testdata(t), compare, "noreturn/...", "httpintx/...", "ctxcancel/...", "skipcommit/...")
 	if buf.Len() > 0 {
 		t.Error(buf.String())
 	}
@@ -90,7 +91,9 @@ type recorder struct {
 
 func (r *recorder) Errorf(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
-	if !strings.Contains(msg, "no fact was reported") { // the fact lines are TestFacts'
+	// The fact lines are TestFacts'; the other analyzers' testdata have
+	// their own `// want` lines, which compare does not answer.
+	if !strings.Contains(msg, "no fact was reported") && !strings.Contains(msg, "no diagnostic was reported") {
 		fmt.Fprintln(r.buf, msg)
 	}
 }
