@@ -40,7 +40,7 @@ var Analyzer = &analysis.Analyzer{
 // package calls a publish-like method of a project interface (a use case
 // whose both sides are ports, completed where they are wired: pending.go).
 var relevance = gate.Gate{
-	Libraries: func() []string { return append(apis.BrokerPublishes().Paths(), apis.DBPaths...) },
+	Libraries: func() []string { return append(append([]string{}, apis.BrokerPublishPaths()...), apis.DBPaths...) },
 	Uses:      calls.PublishLike,
 	Facts:     []analysis.Fact{new(Pending)},
 }

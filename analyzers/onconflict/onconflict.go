@@ -56,9 +56,10 @@ func run(pass *analysis.Pass) (any, error) {
 // reach.
 var relevance = gate.Gate{
 	Libraries: func() []string {
-		return append(append(apis.DBPaths[:len(apis.DBPaths):len(apis.DBPaths)], apis.KafkaPaths...),
-			gate.Paths(calls.ExtraNetworkCalls.AddTo(apis.NetworkCalls()), extraWrites.AddTo(&apis.Set{}), extraCheckers.AddTo(&apis.Set{}))...)
+		out := append(append(append([]string{}, apis.DBPaths...), apis.KafkaPaths...), apis.NetworkCallPaths()...)
+		return append(append(append(out, calls.ExtraNetworkCalls.Paths()...), extraWrites.Paths()...), extraCheckers.Paths()...)
 	},
 	Uses:  apis.IsDBTXMethod,
 	Facts: []analysis.Fact{new(NoRowOnConflict), new(ChecksNoRows), new(Writes), new(DiscardsInsertCount)},
+	Named: true, // every helper summary read is one of Facts
 }

@@ -24,12 +24,14 @@ var relevance = gate.Gate{
 	Libraries: func() []string { lib, _ := gate.SplitStd(libraries()); return lib },
 	Std:       func() []string { _, std := gate.SplitStd(libraries()); return std },
 	Facts:     []analysis.Fact{new(MakesFreshID), new(SendsUnkeyedWrite)},
+	Named:     true, // every helper summary read is one of Facts
 }
 
 // libraries are the packages of the identifier generators (with
 // -generators) and of the HTTP clients.
 func libraries() []string {
-	return append(gate.Paths(extraGenerators.AddTo(apis.IDGenerators()), apis.NetworkCalls()), "net/http", "github.com/hashicorp/go-retryablehttp")
+	out := append(append(append([]string{}, apis.IDGeneratorPaths()...), apis.NetworkCallPaths()...), extraGenerators.Paths()...)
+	return append(out, "net/http", "github.com/hashicorp/go-retryablehttp")
 }
 
 // usesFuncParam reports whether fd's body calls one of fn's function-typed

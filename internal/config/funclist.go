@@ -49,3 +49,15 @@ func (l *FuncList) AddTo(s *apis.Set) *apis.Set {
 	s.Add(l.Funcs...)
 	return s
 }
+
+// Paths returns the import paths of the list's functions, for a gate.
+func (l *FuncList) Paths() []string {
+	if l == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range l.Funcs {
+		out = append(out, f.Path)
+	}
+	return out
+}

@@ -56,29 +56,58 @@ func (c *weakCache[K, V]) get(key *K, compute func() V) V {
 }
 
 var (
-	usedFuncs   weakCache[types.Info, []*types.Func]
+	usedObjs    weakCache[types.Info, uses]
 	reachedPkgs weakCache[types.Package, map[string]bool]
 )
 
-// usesOf returns the functions and methods info records uses of (generic
-// instances as their origin), each once.
-func usesOf(info *types.Info) []*types.Func {
-	return usedFuncs.get(info, func() []*types.Func {
-		seen := make(map[*types.Func]bool)
-		var out []*types.Func
+// uses is what a package's code refers to, from one walk of its uses.
+type uses struct {
+	funcs []*types.Func   // functions and methods, generic instances as their origin, each once
+	named map[string]bool // normalized import paths of the packages of all objects, with parents (as reachOf)
+}
+
+func usesIn(info *types.Info) uses {
+	return usedObjs.get(info, func() uses {
+		seenFn := make(map[*types.Func]bool)
+		seenPkg := make(map[*types.Package]bool)
+		u := uses{named: make(map[string]bool)}
 		for _, obj := range info.Uses {
+			if p := obj.Pkg(); p != nil && !seenPkg[p] {
+				seenPkg[p] = true
+				addWithParents(u.named, apis.NormPath(p.Path()))
+			}
 			fn, ok := obj.(*types.Func)
 			if !ok {
 				continue
 			}
 			fn = fn.Origin()
-			if !seen[fn] {
-				seen[fn] = true
-				out = append(out, fn)
+			if !seenFn[fn] {
+				seenFn[fn] = true
+				u.funcs = append(u.funcs, fn)
 			}
 		}
-		return out
+		return u
 	})
+}
+
+// usesOf returns the functions and methods info records uses of (generic
+// instances as their origin), each once.
+func usesOf(info *types.Info) []*types.Func { return usesIn(info).funcs }
+
+// namedOf returns the normalized import paths of the packages whose
+// objects info records uses of, each with every parent path (as reachOf).
+func namedOf(info *types.Info) map[string]bool { return usesIn(info).named }
+
+// addWithParents adds path and its parent paths to set.
+func addWithParents(set map[string]bool, path string) {
+	for q := path; q != "" && !set[q]; {
+		set[q] = true
+		i := strings.LastIndexByte(q, '/')
+		if i < 0 {
+			break
+		}
+		q = q[:i]
+	}
 }
 
 // reachOf returns the normalized import paths within pkg's reach (pkg and
@@ -95,14 +124,7 @@ func reachOf(pkg *types.Package) map[string]bool {
 				return
 			}
 			seen[p] = true
-			for q := apis.NormPath(p.Path()); q != "" && !out[q]; {
-				out[q] = true
-				i := strings.LastIndexByte(q, '/')
-				if i < 0 {
-					break
-				}
-				q = q[:i]
-			}
+			addWithParents(out, apis.NormPath(p.Path()))
 			for _, imp := range p.Imports() {
 				walk(imp)
 			}

@@ -2,6 +2,7 @@ package gate
 
 import (
 	"go/types"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -40,8 +41,19 @@ type Gate struct {
 	UsesIn func(*analysis.Pass, *types.Func) bool
 	// Facts admits a package that refers to a function of another package
 	// carrying a fact of one of these types (the analyzer's own
-	// FactTypes: a fact of a dependency means what made it is there).
+	// FactTypes: a fact of a dependency means what made it is there), or
+	// whose dependencies carry a package fact of one of them.
 	Facts []analysis.Fact
+	// Named makes Libraries admit a package only where its code names an
+	// object of one of them (a function, method, type, variable or
+	// constant: Names), not wherever one is within reach. It is right for
+	// an analyzer whose every summary of a helper is one of its own Facts:
+	// a package that names none of its libraries can only meet them
+	// through such a helper (or a package fact, as a root completing its
+	// dependencies' pending work meets them), which Facts admits. An
+	// analyzer that reads another layer's summaries of helpers (the call
+	// layer's effects) needs reach.
+	Named bool
 }
 
 // Open reports whether pass's package passes the gate; always when
@@ -50,8 +62,11 @@ func (g *Gate) Open(pass *analysis.Pass) bool {
 	if Disabled {
 		return true
 	}
-	if g.Libraries != nil && Reaches(pass.Pkg, g.Libraries()...) {
-		return true
+	if g.Libraries != nil {
+		if g.Named && (Names(pass.TypesInfo, g.Libraries()...) || dependencyFact(pass, g.Facts)) ||
+			!g.Named && Reaches(pass.Pkg, g.Libraries()...) {
+			return true
+		}
 	}
 	var std []string
 	if g.Std != nil {
@@ -90,4 +105,19 @@ func SplitStd(paths []string) (lib, std []string) {
 		}
 	}
 	return lib, std
+}
+
+// dependencyFact reports whether a dependency of the package carries a
+// package fact of one of the types of facts.
+func dependencyFact(pass *analysis.Pass, facts []analysis.Fact) bool {
+	if len(facts) == 0 {
+		return false
+	}
+	for _, f := range pass.AllPackageFacts() {
+		t := reflect.TypeOf(f.Fact)
+		if f.Package != pass.Pkg && slices.ContainsFunc(facts, func(want analysis.Fact) bool { return reflect.TypeOf(want) == t }) {
+			return true
+		}
+	}
+	return false
 }

@@ -46,6 +46,24 @@ func Reaches(pkg *types.Package, paths ...string) bool {
 	return false
 }
 
+// Names reports whether the code info describes names an object (a
+// function, method, field, type, variable or constant) of a package at or
+// under one of paths. A method of a library type counts wherever the
+// code calls it, even through a value it got from a helper, and so does
+// a field or method promoted from an embedded library type.
+func Names(info *types.Info, paths ...string) bool {
+	if info == nil || len(paths) == 0 {
+		return false
+	}
+	named := namedOf(info)
+	for _, p := range paths {
+		if named[p] {
+			return true
+		}
+	}
+	return false
+}
+
 // Paths returns the import paths of the functions of the sets, for Reaches.
 func Paths(sets ...*apis.Set) []string {
 	var out []string
