@@ -22,9 +22,11 @@ import (
 // a begin returns (db.Begin()) is one.
 
 // txCallbacks returns the function literals of the package passed as the
-// callback of a BeginFunc-style call (pgx.BeginFunc, gorm's Transaction).
-func txCallbacks(info *types.Info, files []*ast.File) map[*ast.FuncType]bool {
+// callback of a BeginFunc-style call (pgx.BeginFunc, gorm's Transaction),
+// by type and by body.
+func txCallbacks(info *types.Info, files []*ast.File) (map[*ast.FuncType]bool, map[*ast.BlockStmt]bool) {
 	out := map[*ast.FuncType]bool{}
+	bodies := map[*ast.BlockStmt]bool{}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -35,12 +37,13 @@ func txCallbacks(info *types.Info, files []*ast.File) map[*ast.FuncType]bool {
 			if i >= 0 && i < len(call.Args) {
 				if lit, ok := ast.Unparen(call.Args[i]).(*ast.FuncLit); ok {
 					out[lit.Type] = true
+					bodies[lit.Body] = true
 				}
 			}
 			return true
 		})
 	}
-	return out
+	return out, bodies
 }
 
 // txBegins are the calls that return a transaction, whatever its type.

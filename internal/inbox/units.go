@@ -16,12 +16,13 @@ import (
 
 // units holds the state of one pass.
 type units struct {
-	pass    *analysis.Pass
-	info    *types.Info
-	decls   map[*types.Func]*ast.FuncDecl
-	claims  map[*types.Func]bool
-	started map[*types.Func]bool
-	txLits  map[*ast.FuncType]bool // BeginFunc-style callbacks (gormclaim.go)
+	pass     *analysis.Pass
+	info     *types.Info
+	decls    map[*types.Func]*ast.FuncDecl
+	claims   map[*types.Func]bool
+	started  map[*types.Func]bool
+	txLits   map[*ast.FuncType]bool  // BeginFunc-style callbacks (gormclaim.go)
+	txBodies map[*ast.BlockStmt]bool // and their bodies
 }
 
 func newUnits(pass *analysis.Pass) *units {
@@ -31,8 +32,8 @@ func newUnits(pass *analysis.Pass) *units {
 		decls:   map[*types.Func]*ast.FuncDecl{},
 		claims:  map[*types.Func]bool{},
 		started: map[*types.Func]bool{},
-		txLits:  txCallbacks(pass.TypesInfo, pass.Files),
 	}
+	u.txLits, u.txBodies = txCallbacks(pass.TypesInfo, pass.Files)
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
