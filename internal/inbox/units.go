@@ -210,8 +210,8 @@ func (u *units) txValues(recv *ast.FieldList, ftype *ast.FuncType, body *ast.Blo
 		for _, field := range fl.List {
 			for _, name := range field.Names {
 				v := u.info.Defs[name]
-				if v == nil {
-					continue
+				if v == nil || apis.IsGORMDB(v.Type()) && !(fl == ftype.Params && u.txLits[ftype]) {
+					continue // a *gorm.DB is a pool as often as a transaction: only a callback's is one
 				}
 				if apis.IsTx(v.Type()) || fl != recv && apis.CarriesTx(v.Type(), 2) || fl == recv && holdsTxField(v.Type()) ||
 					fl == ftype.Params && u.txLits[ftype] {

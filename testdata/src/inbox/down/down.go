@@ -117,3 +117,13 @@ func gormHelperError(db *gorm.DB, id string) error {
 	}
 	return tx.Commit().Error
 }
+
+// Not gated: the claim is made on a handle the function is given, which may
+// be the pool (GORM's *gorm.DB says nothing): it commits on its own.
+func gormOnHandle(db *gorm.DB, id string) error {
+	res := db.Clauses(clause.OnConflict{DoNothing: true}).Create(&up.Event{ID: id})
+	if res.RowsAffected == 0 {
+		return nil
+	}
+	return db.Create(&up.Event{ID: id + ":ledger"}).Error
+}
