@@ -3,9 +3,7 @@ package checkthenact
 import (
 	"go/ast"
 	"go/types"
-	"reflect"
 	"strings"
-	"unicode"
 
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/sqlscan"
@@ -72,7 +70,7 @@ func (c *checker) gormSites(call *ast.CallExpr, fn *types.Func, k apis.KeyCall) 
 		if model == nil {
 			model = info.TypeOf(x)
 		}
-		st, named := gormStruct(model)
+		st, named := apis.GORMModel(model)
 		if st == nil {
 			return nil, locks
 		}
@@ -82,7 +80,7 @@ func (c *checker) gormSites(call *ast.CallExpr, fn *types.Func, k apis.KeyCall) 
 		if claim {
 			k = apis.KeyClaim
 		}
-		op := KeyOp{Kind: k, Store: "gorm", Table: table, Chain: chain, Uniques: gormUniques(st)}
+		op := KeyOp{Kind: k, Store: "gorm", Table: table, Chain: chain, Uniques: apis.GORMUniques(st)}
 		return []site{{op: op, call: call, key: x, path: []string{"*"}}}, locks
 	}
 	// A read: First(&dest, conds...), Count(&n), Pluck(col, &dest).
@@ -94,7 +92,7 @@ func (c *checker) gormSites(call *ast.CallExpr, fn *types.Func, k apis.KeyCall) 
 			conds = append(conds, cond{args: call.Args[1:], inline: true})
 		}
 	}
-	st, named := gormStruct(model)
+	st, named := apis.GORMModel(model)
 	if table == "" && named != nil {
 		table = c.gormTable(named)
 	}
@@ -127,7 +125,7 @@ func (c *checker) gormSites(call *ast.CallExpr, fn *types.Func, k apis.KeyCall) 
 			if lit == nil {
 				continue
 			}
-			litSt, _ := gormStruct(info.TypeOf(lit))
+			litSt, _ := apis.GORMModel(info.TypeOf(lit))
 			for _, elt := range lit.Elts {
 				kv, ok := elt.(*ast.KeyValueExpr)
 				if !ok {
@@ -135,7 +133,7 @@ func (c *checker) gormSites(call *ast.CallExpr, fn *types.Func, k apis.KeyCall) 
 				}
 				if id, ok := kv.Key.(*ast.Ident); ok && litSt != nil {
 					if f := fieldByName(litSt, id.Name); f != nil {
-						eqs = append(eqs, eq{gormColumn(f, litSt), kv.Value})
+						eqs = append(eqs, eq{apis.GORMColumn(f, litSt), kv.Value})
 					}
 				} else if s, ok := c.constString(kv.Key); ok {
 					eqs = append(eqs, eq{strings.ToLower(s), kv.Value})
@@ -164,26 +162,6 @@ func stripAddr(e ast.Expr) ast.Expr {
 	return e
 }
 
-// gormStruct returns the struct type of a GORM model (through pointers and
-// slices) and its named type.
-func gormStruct(t types.Type) (*types.Struct, *types.Named) {
-	for i := 0; t != nil && i < 4; i++ {
-		switch u := types.Unalias(t).(type) {
-		case *types.Pointer:
-			t = u.Elem()
-			continue
-		case *types.Slice:
-			t = u.Elem()
-			continue
-		case *types.Named:
-			st, _ := u.Underlying().(*types.Struct)
-			return st, u
-		}
-		break
-	}
-	return nil, nil
-}
-
 func fieldByName(st *types.Struct, name string) *types.Var {
 	for i := range st.NumFields() {
 		if st.Field(i).Name() == name {
@@ -193,34 +171,10 @@ func fieldByName(st *types.Struct, name string) *types.Var {
 	return nil
 }
 
-// gormTag returns the gorm struct tag settings of field i, lower-cased keys.
-func gormTag(st *types.Struct, i int) map[string]string {
-	m := make(map[string]string)
-	for _, part := range strings.Split(reflect.StructTag(st.Tag(i)).Get("gorm"), ";") {
-		k, v, _ := strings.Cut(part, ":")
-		if k = strings.ToLower(strings.TrimSpace(k)); k != "" {
-			m[k] = strings.TrimSpace(v)
-		}
-	}
-	return m
-}
-
-// gormColumn returns the column GORM maps field f of st to.
-func gormColumn(f *types.Var, st *types.Struct) string {
-	for i := range st.NumFields() {
-		if st.Field(i) == f {
-			if col := gormTag(st, i)["column"]; col != "" {
-				return strings.ToLower(col)
-			}
-		}
-	}
-	return toDBName(f.Name())
-}
-
 // fieldForColumn returns the path of the field of a GORM model that maps to
 // col (embedded structs included), or nil.
 func fieldForColumn(t types.Type, col string) []string {
-	st, _ := gormStruct(t)
+	st, _ := apis.GORMModel(t)
 	return fieldPath(st, col, 0)
 }
 
@@ -231,67 +185,18 @@ func fieldPath(st *types.Struct, col string, depth int) []string {
 	for i := range st.NumFields() {
 		f := st.Field(i)
 		if f.Embedded() {
-			if inner, _ := gormStruct(f.Type()); inner != nil {
+			if inner, _ := apis.GORMModel(f.Type()); inner != nil {
 				if p := fieldPath(inner, col, depth+1); p != nil {
 					return p // promoted: the outer access names it directly
 				}
 			}
 			continue
 		}
-		if f.Exported() && gormColumn(f, st) == col {
+		if f.Exported() && apis.GORMColumn(f, st) == col {
 			return []string{f.Name()}
 		}
 	}
 	return nil
-}
-
-// gormUniques returns the unique keys of a GORM model from its tags:
-// primaryKey, unique, uniqueIndex (named indexes group their fields), and
-// the ID field that GORM takes as primary key by convention.
-func gormUniques(st *types.Struct) [][]string {
-	var out [][]string
-	named := make(map[string][]string)
-	var order []string
-	var walk func(st *types.Struct, depth int)
-	walk = func(st *types.Struct, depth int) {
-		for i := range st.NumFields() {
-			f := st.Field(i)
-			if f.Embedded() {
-				if inner, _ := gormStruct(f.Type()); inner != nil && depth < 3 {
-					walk(inner, depth+1)
-				}
-				continue
-			}
-			tag := gormTag(st, i)
-			col := gormColumn(f, st)
-			_, pk := tag["primarykey"]
-			_, pk2 := tag["primary_key"]
-			_, uq := tag["unique"]
-			if pk || pk2 || uq || f.Name() == "ID" {
-				out = append(out, []string{col})
-			}
-			for _, key := range []string{"uniqueindex", "unique_index"} {
-				name, ok := tag[key]
-				if !ok {
-					continue
-				}
-				name, _, _ = strings.Cut(name, ",")
-				if name == "" {
-					out = append(out, []string{col})
-					continue
-				}
-				if _, seen := named[name]; !seen {
-					order = append(order, name)
-				}
-				named[name] = append(named[name], col)
-			}
-		}
-	}
-	walk(st, 0)
-	for _, n := range order {
-		out = append(out, named[n])
-	}
-	return out
 }
 
 // gormTable returns the table of a GORM model: the constant its TableName
@@ -314,34 +219,5 @@ func (c *checker) gormTable(named *types.Named) string {
 			}
 		}
 	}
-	return plural(toDBName(named.Obj().Name()))
-}
-
-// toDBName is GORM's default naming: OrderID → order_id, IdempotencyKey →
-// idempotency_key, UserUUID → user_uuid.
-func toDBName(name string) string {
-	rs := []rune(name)
-	var b strings.Builder
-	for i, r := range rs {
-		if unicode.IsUpper(r) && i > 0 {
-			prev := rs[i-1]
-			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-			if unicode.IsLower(prev) || unicode.IsDigit(prev) || unicode.IsUpper(prev) && nextLower {
-				b.WriteByte('_')
-			}
-		}
-		b.WriteRune(unicode.ToLower(r))
-	}
-	return b.String()
-}
-
-// plural is the English plural GORM's inflection gives common table names.
-func plural(s string) string {
-	switch {
-	case strings.HasSuffix(s, "s"), strings.HasSuffix(s, "x"), strings.HasSuffix(s, "ch"), strings.HasSuffix(s, "sh"):
-		return s + "es"
-	case strings.HasSuffix(s, "y") && len(s) > 1 && !strings.ContainsRune("aeiou", rune(s[len(s)-2])):
-		return s[:len(s)-1] + "ies"
-	}
-	return s + "s"
+	return apis.GORMDefaultTable(named)
 }

@@ -259,7 +259,7 @@ func (c *checker) exported(st site) []KeyOp {
 	if !whole || len(prefix) > 0 {
 		return nil
 	}
-	stt, _ := gormStruct(c.pass.TypesInfo.TypeOf(st.key))
+	stt, _ := apis.GORMModel(c.pass.TypesInfo.TypeOf(st.key))
 	if stt == nil {
 		return nil
 	}
@@ -275,7 +275,7 @@ func (c *checker) exported(st site) []KeyOp {
 		}
 		if v, ok := a.root.(*types.Var); ok && c.isParam(v) {
 			op := st.op
-			op.Param, op.Path, op.Column = c.params[v], a.path, gormColumn(f, stt)
+			op.Param, op.Path, op.Column = c.params[v], a.path, apis.GORMColumn(f, stt)
 			out = append(out, op)
 		}
 	}

@@ -141,8 +141,10 @@
 // that claims the message's stable ID in a dedup table, through
 // INSERT ... ON CONFLICT DO NOTHING with its outcome tested, a SELECT
 // EXISTS followed by the claim's INSERT, idem/dedup's Claim, a sqlc claim
-// query or a project helper that claims, and skips on an existing claim)
-// the transaction's Commit, BeginTx or BeginFunc may be cancelled: the
+// query, GORM's Clauses(clause.OnConflict{DoNothing: true}).Create with
+// its RowsAffected tested, or a project helper that claims, and skips on
+// an existing claim) the transaction's Commit, BeginTx or BeginFunc (and
+// GORM's Transaction or Commit) may be cancelled: the
 // claim rolls back with the effects and the redelivery replays the unit.
 // A claim made through a project port inside the callback of a
 // transaction port (tx.WithinTransaction(ctx, func(ctx) error { fresh,

@@ -12,23 +12,30 @@ import (
 // reaches, through GORM's chained calls (Begin, Model, Where, ...), a
 // transaction's end (Commit, Transaction): the context governs the
 // commit. A handle only read from, or written once outside a transaction,
-// is no sink (apis/gormctx.go).
+// is no sink (apis/gormctx.go). When that end belongs to an inbox-gated
+// unit (the Transaction callback, or the function that begins and
+// commits, claims the message's ID and skips on RowsAffected 0:
+// internal/inbox) the sink is of kind sinkGatedTx, like a SQL one's.
 func (s *state) gormUse(instr ssa.CallInstruction, obj *types.Func, common *ssa.CallCommon, recvOff int) (use, bool) {
 	call, ok := instr.(*ssa.Call)
 	if !ok || !apis.IsGORMWithContext(obj) || recvOff >= len(common.Args) {
 		return use{}, false
 	}
-	commit := gormCommit(call)
+	commit, end := gormCommit(call)
 	if commit == nil {
 		return use{}, false
 	}
-	return use{instr: instr, arg: common.Args[recvOff], argIdx: 0, kind: apis.SinkTx,
+	kind := apis.SinkTx
+	if s.gatedTxSink(end) {
+		kind = sinkGatedTx
+	}
+	return use{instr: instr, arg: common.Args[recvOff], argIdx: 0, kind: kind,
 		chain: []string{sinkName(obj), sinkName(commit)}}, true
 }
 
 // gormCommit returns the transaction end the *gorm.DB made by call
-// reaches as the receiver of GORM's calls, or nil.
-func gormCommit(call *ssa.Call) *types.Func {
+// reaches as the receiver of GORM's calls, and the call of it, or nil.
+func gormCommit(call *ssa.Call) (*types.Func, *ssa.Call) {
 	work := []ssa.Value{call}
 	seen := map[ssa.Value]bool{call: true}
 	for len(work) > 0 && len(seen) < 32 {
@@ -52,7 +59,7 @@ func gormCommit(call *ssa.Call) *types.Func {
 				continue
 			}
 			if apis.IsGORMCtxCommit(fn) {
-				return fn
+				return fn, next
 			}
 			if apis.IsGORMDB(next.Type()) && !seen[next] {
 				seen[next] = true
@@ -60,5 +67,5 @@ func gormCommit(call *ssa.Call) *types.Func {
 			}
 		}
 	}
-	return nil
+	return nil, nil
 }

@@ -86,7 +86,11 @@
 // calls, which run after the function's own Commit; calls inside a
 // read-only transaction, which holds no locks and writes nothing (at most
 // a performance smell): one begun read-only (sql.TxOptions{ReadOnly:
-// true}, pgx.TxOptions{AccessMode: pgx.ReadOnly}), or one with which the
+// true}, pgx.TxOptions{AccessMode: pgx.ReadOnly}), directly or by a unit
+// of work's read-only variant that hands such constant options to a
+// shared helper which begins with the options it is given (uow.ReadOnly →
+// u.run(ctx, &sql.TxOptions{ReadOnly: true}, fn); the read-write variant
+// of the same helper is still reported), or one with which the
 // function that begins it only reads: constant SELECTs without FOR
 // UPDATE/FOR SHARE, their rows, Commit, Rollback, and functions known to
 // read only (sqlc query methods of a SELECT; a fact across packages). A

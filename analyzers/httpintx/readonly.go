@@ -25,7 +25,13 @@ import (
 // (the ReadsOnly fact). Anything else that receives the transaction (a
 // helper with no fact, SQL that is not constant, storing it) counts as a
 // write. A transaction passed in by a caller is not judged here: the
-// caller may write in it.
+// caller may write in it. A callback is judged by the function that runs
+// it in a transaction (Tx.Runner): read-only when that runner begins every
+// transaction it runs the callback in read-only, itself or by handing
+// constant read-only options to a helper that begins with the options it
+// is given (RunsReadOnly, pending.go). What the callback does through the
+// transaction does not matter then: the database refuses its writes and
+// takes no locks for it.
 
 // ReadsOnly marks a function that receives a database handle or a
 // transaction (as receiver or parameter) and only reads through it: a
@@ -64,6 +70,9 @@ func (c *checker) readOnly() *readOnlyState {
 // readOnlyTx reports whether the transaction tx, begun in the analysed
 // function, takes no locks and writes nothing on any path.
 func (c *checker) readOnlyTx(tx *calls.Tx) bool {
+	if tx.Runner != nil && c.runsReadOnly(tx.Runner, tx.RunnerArg) {
+		return true // a unit of work's read-only variant runs the callback (pending.go)
+	}
 	if !tx.Pos.IsValid() || len(tx.Vars) == 0 {
 		return false
 	}

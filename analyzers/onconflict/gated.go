@@ -25,7 +25,7 @@ func (c *checker) gatedEffect(call *ast.CallExpr, cleared []clearedTable) (strin
 	if q, known := c.queryOf(call); known && (q.repeatable() || q.replaces(call.Pos(), cleared)) {
 		return "", false
 	}
-	if c.gormDoNothingCreate(call) || c.discardsCall(call) != nil {
+	if apis.GORMDoNothingCreate(c.info, call) || c.discardsCall(call) != nil {
 		return "", false // another DO NOTHING insert repeats harmlessly
 	}
 	if fn := apis.Callee(c.info, call); fn != nil && c.commits.Match(fn) {

@@ -3,7 +3,6 @@ package onconflict
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/report"
@@ -24,7 +23,7 @@ func (c *checker) reportGORMDedup(r *report.Reporter, body *ast.BlockStmt) {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
-		if call, ok := n.(*ast.CallExpr); ok && c.gormDoNothingCreate(call) && !c.gormResultRead(parentOf(stack), body) {
+		if call, ok := n.(*ast.CallExpr); ok && apis.GORMDoNothingCreate(c.info, call) && !c.gormResultRead(parentOf(stack), body) {
 			if w, name := c.laterWrite(body, call, nil); w != nil {
 				r.Report(call, fmt.Sprintf("GORM Create with clause.OnConflict{DoNothing: true} succeeds on a duplicate too (RowsAffected 0, no ID set), and this dedup gate never reads RowsAffected before %s writes at %s: a retried or redelivered operation runs the side effect again; check result.RowsAffected == 0 and return early",
 					name, c.position(w)), report.Category("dedupgate"), report.Related(w, "the write that runs again on a duplicate"))
@@ -33,58 +32,6 @@ func (c *checker) reportGORMDedup(r *report.Reporter, body *ast.BlockStmt) {
 		stack = append(stack, n)
 		return true
 	})
-}
-
-// gormDoNothingCreate reports whether call is a GORM Create whose
-// receiver chain (db.WithContext(ctx).Clauses(...).Create) adds
-// clause.OnConflict{DoNothing: true}.
-func (c *checker) gormDoNothingCreate(call *ast.CallExpr) bool {
-	if !apis.IsGORMCreate(apis.Callee(c.info, call)) {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	for range 8 {
-		if !ok {
-			return false
-		}
-		inner, isCall := ast.Unparen(sel.X).(*ast.CallExpr)
-		if !isCall {
-			return false
-		}
-		if apis.IsGORMClauses(apis.Callee(c.info, inner)) {
-			for _, arg := range inner.Args {
-				if c.isDoNothingClause(arg) {
-					return true
-				}
-			}
-		}
-		sel, ok = ast.Unparen(inner.Fun).(*ast.SelectorExpr)
-	}
-	return false
-}
-
-// isDoNothingClause reports whether e is a clause.OnConflict literal with
-// DoNothing set to true.
-func (c *checker) isDoNothingClause(e ast.Expr) bool {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok {
-		e = ast.Unparen(u.X) // &clause.OnConflict{...}
-	}
-	lit, ok := e.(*ast.CompositeLit)
-	if !ok || !apis.IsGormOnConflict(c.info.TypeOf(lit)) {
-		return false
-	}
-	for _, elt := range lit.Elts {
-		kv, ok := elt.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == apis.GORMOnConflictDoNothing {
-			tv := c.info.Types[kv.Value]
-			return tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
-		}
-	}
-	return false
 }
 
 // gormResultRead reports whether the *gorm.DB a Create returns (parent is

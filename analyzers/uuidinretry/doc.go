@@ -78,7 +78,13 @@
 // ID made inside an inbox-gated unit (a transaction that claims the
 // operation's or message's stable ID in a dedup table and skips on an
 // existing claim): a failed attempt rolls back with its claim, and the one
-// that commits writes its rows once. A fresh value that is itself the key
+// that commits writes its rows once; a fresh row ID stored only in a
+// record whose other field holds a key that is the same in every attempt
+// (IdempotencyKey: payoutID + ":refund", built from the operation's inputs
+// by concatenation or fmt/strconv/strings) under a unique key declared by
+// the model's GORM tags or the module's schema: a repeated attempt cannot
+// insert a second row (a key that is not unique, or one made inside the
+// attempt, is no guard). A fresh value that is itself the key
 // (it reaches an idempotency or dedup sink) is still reported.
 //
 // Where it is safe, a suggested fix moves the statement that makes the key

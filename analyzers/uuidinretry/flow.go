@@ -19,6 +19,14 @@ type flowResult struct {
 	nonLog bool   // it reaches something other than logging or tracing
 	strong string // it reaches an idempotency sink: "the Idempotency-Key header", "field IdempotencyKey"
 	dedup  string // it reaches a dedup sink (idempotency sinks included)
+	uses   int    // the non-logging uses counted (stablekey.go)
+	rows   []rowField
+}
+
+// use records a use of the identifier other than logging or tracing.
+func (r *flowResult) use() {
+	r.nonLog = true
+	r.uses++
 }
 
 // flow follows the identifier held by expression cur through derivations
@@ -33,7 +41,7 @@ const maxFlowDepth = 8
 
 func (c *checker) follow(cur inspector.Cursor, res *flowResult, seen map[types.Object]bool, depth int) {
 	if depth > maxFlowDepth {
-		res.nonLog = true
+		res.use()
 		return
 	}
 	for {
@@ -51,7 +59,7 @@ func (c *checker) follow(cur inspector.Cursor, res *flowResult, seen map[types.O
 				cur = parent
 				continue
 			}
-			res.nonLog = true // compared: a use
+			res.use() // compared: a use
 			return
 		case *ast.SelectorExpr:
 			if call, ok := parent.Parent().Node().(*ast.CallExpr); ok && call.Fun == p {
@@ -62,7 +70,7 @@ func (c *checker) follow(cur inspector.Cursor, res *flowResult, seen map[types.O
 			continue
 		case *ast.CallExpr:
 			if p.Fun == node {
-				res.nonLog = true
+				res.use()
 				return
 			}
 			if c.followCallArg(parent, p, node, res) {
@@ -72,17 +80,20 @@ func (c *checker) follow(cur inspector.Cursor, res *flowResult, seen map[types.O
 			return
 		case *ast.KeyValueExpr:
 			if p.Value != node {
-				res.nonLog = true
+				res.use()
 				return
 			}
 			if key, ok := p.Key.(*ast.Ident); ok {
 				c.fieldSink(key.Name, res)
+				if lit, ok := parent.Parent().Node().(*ast.CompositeLit); ok && !apis.IsDedupName(key.Name) && !isTracingName(key.Name) {
+					res.rows = append(res.rows, rowField{lit: lit, field: key.Name}) // a record's own field (stablekey.go)
+				}
 				if c.inDedupCall(parent.Parent()) && res.dedup == "" {
 					res.dedup = "field " + key.Name + " of a processed-event insert"
 				}
 				return
 			}
-			res.nonLog = true
+			res.use()
 			return
 		case *ast.AssignStmt:
 			c.followAssign(parent, p.Lhs, p.Rhs, node, res, seen, depth)
@@ -95,7 +106,7 @@ func (c *checker) follow(cur inspector.Cursor, res *flowResult, seen map[types.O
 			c.followAssign(parent, lhs, p.Values, node, res, seen, depth)
 			return
 		default:
-			res.nonLog = true
+			res.use()
 			return
 		}
 	}
@@ -110,14 +121,14 @@ func (c *checker) followAssign(stmt inspector.Cursor, lhs, rhs []ast.Expr, node 
 		}
 	}
 	if idx < 0 {
-		res.nonLog = true // on the left: not our value
+		res.use() // on the left: not our value
 		return
 	}
 	if len(lhs) != len(rhs) {
 		idx = 0 // id, err := uuid.NewRandom()
 	}
 	if idx >= len(lhs) {
-		res.nonLog = true
+		res.use()
 		return
 	}
 	switch l := lhs[idx].(type) {
@@ -128,7 +139,7 @@ func (c *checker) followAssign(stmt inspector.Cursor, lhs, rhs []ast.Expr, node 
 		obj := c.pass.TypesInfo.ObjectOf(l)
 		v, ok := obj.(*types.Var)
 		if !ok || v.Pkg() != c.pass.Pkg || v.Parent() == v.Pkg().Scope() {
-			res.nonLog = true // a package variable: anything may read it
+			res.use() // a package variable: anything may read it
 			return
 		}
 		if seen[v] {
@@ -139,7 +150,7 @@ func (c *checker) followAssign(stmt inspector.Cursor, lhs, rhs []ast.Expr, node 
 	case *ast.SelectorExpr:
 		c.fieldSink(l.Sel.Name, res)
 	default:
-		res.nonLog = true
+		res.use()
 	}
 }
 
@@ -159,7 +170,7 @@ func (c *checker) followVar(from inspector.Cursor, v *types.Var, res *flowResult
 		}
 	}
 	if !scope.Valid() {
-		res.nonLog = true
+		res.use()
 		return
 	}
 	for id := range scope.Preorder((*ast.Ident)(nil)) {
@@ -183,7 +194,7 @@ func (c *checker) followCallArg(cur inspector.Cursor, call *ast.CallExpr, arg as
 	}
 	fn := apis.Callee(info, call)
 	if fn == nil {
-		res.nonLog = true
+		res.use()
 		return false
 	}
 	d := apis.Describe(fn)
@@ -201,7 +212,7 @@ func (c *checker) followCallArg(cur inspector.Cursor, call *ast.CallExpr, arg as
 	if name, ok := apis.IsHeaderSet(info, call); ok {
 		if len(call.Args) > 1 && call.Args[1] == arg {
 			if apis.IsIdempotencyHeaderName(info, name) {
-				res.nonLog = true
+				res.use()
 				res.strong = "the Idempotency-Key header"
 				res.dedup = res.strong
 				return false
@@ -210,13 +221,13 @@ func (c *checker) followCallArg(cur inspector.Cursor, call *ast.CallExpr, arg as
 				return false // X-Request-ID and other tracing headers
 			}
 		}
-		res.nonLog = true
+		res.use()
 		return false
 	}
 	if isTracingName(fn.Name()) || isTracingName(paramName(fn, call, arg)) {
 		return false // ctxutil.WithRequestID(ctx, id), log.WithTraceID(id): tracing
 	}
-	res.nonLog = true
+	res.use()
 	if isDedupInsert(info, call) || isDedupFunc(fn) {
 		if res.dedup == "" {
 			res.dedup = "the key of a processed-event insert"
@@ -267,18 +278,18 @@ func paramName(fn *types.Func, call *ast.CallExpr, arg ast.Node) string {
 func (c *checker) fieldSink(name string, res *flowResult) {
 	switch {
 	case apis.IsIdempotencyName(name):
-		res.nonLog = true
+		res.use()
 		res.strong = "field " + name
 		res.dedup = res.strong
 	case apis.IsDedupName(name):
-		res.nonLog = true
+		res.use()
 		if res.dedup == "" {
 			res.dedup = "field " + name
 		}
 	case isTracingName(name):
 		// request, trace and correlation IDs identify an attempt, by design
 	default:
-		res.nonLog = true
+		res.use()
 	}
 }
 

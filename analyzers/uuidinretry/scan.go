@@ -24,7 +24,7 @@ func (c *checker) scanAttempt(body inspector.Cursor, at attempt) {
 				continue
 			}
 			fl := c.flow(top)
-			if !fl.nonLog || at.kind == delivery && fl.dedup == "" {
+			if !fl.nonLog || at.kind == delivery && fl.dedup == "" || c.stableKeyBeside(fl, body.Node()) {
 				continue
 			}
 			c.reportFresh(call, g, fl, at)

@@ -16,6 +16,7 @@ import (
 	"github.com/idemlint/idemlint/internal/inbox"
 	"github.com/idemlint/idemlint/internal/report"
 	"github.com/idemlint/idemlint/internal/safe"
+	"github.com/idemlint/idemlint/internal/schemakeys"
 )
 
 //go:embed doc.go
@@ -56,6 +57,7 @@ type checker struct {
 	sums        *calls.Derived[*funcInfo] // the package's summaries and the facts of others (computeSummary)
 	retriesOnly bool                      // the gate is closed: only RetriesParam can arise
 	reported    map[ast.Node]bool
+	schema      *schemakeys.Schema // the module's unique keys, loaded on first use (stablekey.go)
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -20,6 +20,12 @@ type Tx struct {
 	Desc  string       // "begun at consumer.go:40", "passed in as tx"
 	Where string       // "consumer.go:40"; "" when the caller began it
 	Pos   token.Pos    // the begin call in this package, or NoPos
+	// Runner is the function that begins the transaction and runs the
+	// callback in it (a unit of work's Do or ReadOnly), RunnerArg the
+	// callback's parameter index; nil for a library's BeginFunc and for a
+	// transaction begun or received here.
+	Runner    *types.Func
+	RunnerArg int
 }
 
 // An InTx is a call evaluated while a transaction is open.
@@ -394,7 +400,7 @@ func (r *Result) callbackTx(call *ast.CallExpr, idx int) *Tx {
 	if s := r.summary(fn); s != nil {
 		for _, c := range s.Calls {
 			if c.Param == idx && c.InTx != "" {
-				return &Tx{Desc: fmt.Sprintf("that %s begins at %s", funcname.Code(fn, nil), c.InTx), Where: c.InTx}
+				return &Tx{Desc: fmt.Sprintf("that %s begins at %s", funcname.Code(fn, nil), c.InTx), Where: c.InTx, Runner: fn, RunnerArg: idx}
 			}
 		}
 	}

@@ -13,6 +13,10 @@
 //   - constant SQL with INSERT ... ON CONFLICT DO NOTHING, or ON CONFLICT
 //     DO UPDATE ... RETURNING (xmax = 0), run through pgx, database/sql,
 //     sqlx or a sqlc DBTX;
+//   - GORM's tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
+//     (the transaction is the callback parameter of db.Transaction or a
+//     db.Begin() result), whose outcome counts as tested only through
+//     RowsAffected (gormclaim.go);
 //   - a SELECT of a table (SELECT EXISTS, SELECT 1, count) followed in the
 //     same function by an INSERT into that table;
 //   - idemlint's idem/dedup Claim or ClaimReturning;

@@ -36,6 +36,9 @@ func (r *Result) StandaloneClaim(body *ast.BlockStmt, call *ast.CallExpr) bool {
 	if !u.isClaim(call, later) || !u.outcomeTested(body, call) {
 		return false
 	}
+	if inTxCallback(u, body, call) {
+		return false // made with the transaction of a BeginFunc-style callback (gorm's Transaction)
+	}
 	if fn := calleeDecl(u, call); fn != nil && len(u.txValues(fn.Recv, fn.Type, fn.Body)) > 0 {
 		return false // the helper claims with a transaction of its own or its caller's
 	}
@@ -76,4 +79,18 @@ func calleeIdent(call *ast.CallExpr) *ast.Ident {
 		return f.Sel
 	}
 	return nil
+}
+
+// inTxCallback reports whether call is inside a function literal of body
+// that a BeginFunc-style call runs in its transaction
+// (db.Transaction(func(tx *gorm.DB) error {...}), pgx.BeginFunc).
+func inTxCallback(u *units, body *ast.BlockStmt, call *ast.CallExpr) bool {
+	found := u.txBodies[body]
+	ast.Inspect(body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok && u.txLits[lit.Type] && contains(lit, call) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

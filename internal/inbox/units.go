@@ -16,11 +16,13 @@ import (
 
 // units holds the state of one pass.
 type units struct {
-	pass    *analysis.Pass
-	info    *types.Info
-	decls   map[*types.Func]*ast.FuncDecl
-	claims  map[*types.Func]bool
-	started map[*types.Func]bool
+	pass     *analysis.Pass
+	info     *types.Info
+	decls    map[*types.Func]*ast.FuncDecl
+	claims   map[*types.Func]bool
+	started  map[*types.Func]bool
+	txLits   map[*ast.FuncType]bool  // BeginFunc-style callbacks (gormclaim.go)
+	txBodies map[*ast.BlockStmt]bool // and their bodies
 }
 
 func newUnits(pass *analysis.Pass) *units {
@@ -31,6 +33,7 @@ func newUnits(pass *analysis.Pass) *units {
 		claims:  map[*types.Func]bool{},
 		started: map[*types.Func]bool{},
 	}
+	u.txLits, u.txBodies = txCallbacks(pass.TypesInfo, pass.Files)
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -70,7 +73,13 @@ func (u *units) claimsKey(fn *types.Func) bool {
 		return false
 	}
 	u.started[fn] = true
-	c := fn.Signature().Results().Len() > 0 && len(u.claimCalls(fd.Body)) > 0
+	c := false
+	if fn.Signature().Results().Len() > 0 {
+		for _, call := range u.claimCalls(fd.Body) {
+			// A GORM claim tells its outcome only through RowsAffected.
+			c = c || !apis.GORMDoNothingCreate(u.info, call) || u.gormOutcomeReturned(fd.Body, call)
+		}
+	}
 	u.claims[fn] = c
 	return c
 }
@@ -119,7 +128,7 @@ func (u *units) isClaim(call *ast.CallExpr, later []*ast.CallExpr) bool {
 	if fn == nil {
 		return false
 	}
-	return apis.IsDedupClaim(fn) || u.claimsKey(fn)
+	return apis.IsDedupClaim(fn) || apis.GORMDoNothingCreate(u.info, call) || u.claimsKey(fn)
 }
 
 // queryText returns the constant SQL of a query call.
@@ -201,10 +210,11 @@ func (u *units) txValues(recv *ast.FieldList, ftype *ast.FuncType, body *ast.Blo
 		for _, field := range fl.List {
 			for _, name := range field.Names {
 				v := u.info.Defs[name]
-				if v == nil {
-					continue
+				if v == nil || apis.IsGORMDB(v.Type()) && !(fl == ftype.Params && u.txLits[ftype]) {
+					continue // a *gorm.DB is a pool as often as a transaction: only a callback's is one
 				}
-				if apis.IsTx(v.Type()) || fl != recv && apis.CarriesTx(v.Type(), 2) || fl == recv && holdsTxField(v.Type()) {
+				if apis.IsTx(v.Type()) || fl != recv && apis.CarriesTx(v.Type(), 2) || fl == recv && holdsTxField(v.Type()) ||
+					fl == ftype.Params && u.txLits[ftype] {
 					tainted[v] = true
 				}
 			}
@@ -223,7 +233,7 @@ func (u *units) txValues(recv *ast.FieldList, ftype *ast.FuncType, body *ast.Blo
 				if tup, ok := t.(*types.Tuple); ok && tup.Len() > 0 {
 					t = tup.At(0).Type()
 				}
-				begins = apis.IsTx(t)
+				begins = apis.IsTx(t) || txBegins.Match(apis.Callee(u.info, call))
 			}
 			if !begins && !mentions(u.info, rhs, tainted) {
 				return true
@@ -237,7 +247,7 @@ func (u *units) txValues(recv *ast.FieldList, ftype *ast.FuncType, body *ast.Blo
 				if o == nil {
 					o = u.info.Uses[id]
 				}
-				if o != nil && apis.CarriesTx(o.Type(), 2) {
+				if o != nil && (apis.CarriesTx(o.Type(), 2) || apis.IsGORMDB(o.Type())) {
 					tainted[o] = true
 				}
 			}
@@ -282,6 +292,9 @@ func mentions(info *types.Info, n ast.Node, vars map[types.Object]bool) bool {
 // the tag, a value scanned from its row), or on its error compared with
 // something other than nil (ErrNoRows).
 func (u *units) outcomeTested(body *ast.BlockStmt, claim *ast.CallExpr) bool {
+	if apis.GORMDoNothingCreate(u.info, claim) {
+		return u.gormOutcomeTested(body, claim)
+	}
 	vals := map[types.Object]bool{}
 	errs := map[types.Object]bool{}
 	bind := func(lhs []ast.Expr) {

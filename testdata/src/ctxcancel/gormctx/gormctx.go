@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 type Order struct {
@@ -17,7 +18,7 @@ type Order struct {
 // Bad: a transaction begun on the handle commits under the stop loop's ctx.
 func Archive(ctx context.Context, db *gorm.DB, next func() *Order) {
 	for ctx.Err() == nil {
-		tx := db.WithContext(ctx).Begin() // want `ctx is cancelled on shutdown \(stop signal ctx.Err\(\) at gormctx.go:19\) and reaches .*WithContext → .*Commit`
+		tx := db.WithContext(ctx).Begin() // want `ctx is cancelled on shutdown \(stop signal ctx.Err\(\) at gormctx.go:20\) and reaches .*WithContext → .*Commit`
 		tx.Delete(next())
 		tx.Create(&Order{Status: "archived"})
 		tx.Commit()
@@ -26,7 +27,7 @@ func Archive(ctx context.Context, db *gorm.DB, next func() *Order) {
 
 // Bad: Transaction commits after its callback, under ctx; in a helper.
 func ship(ctx context.Context, db *gorm.DB, id int) error {
-	return db.WithContext(ctx).Transaction(func(tx *gorm.DB) error { // want `ctx is cancelled on shutdown \(stop signal ctx.Done\(\) at gormctx.go:40, via Ship\) and reaches db.WithContext → db.Transaction`
+	return db.WithContext(ctx).Transaction(func(tx *gorm.DB) error { // want `ctx is cancelled on shutdown \(stop signal ctx.Done\(\) at gormctx.go:41, via Ship\) and reaches db.WithContext → db.Transaction`
 		if err := tx.Model(&Order{}).Where("id = ?", id).Updates(map[string]any{"status": "shipped"}).Error; err != nil {
 			return err
 		}
@@ -73,4 +74,59 @@ func ArchiveDetached(ctx context.Context, db *gorm.DB, next func() *Order) {
 		tx.Commit()
 		cancel()
 	}
+}
+
+type ProcessedEvent struct {
+	EventID string `gorm:"primaryKey"`
+}
+
+// Deposits applies each event in one transaction on the stop loop's ctx.
+func Deposits(ctx context.Context, db *gorm.DB, next func() string) {
+	for ctx.Err() == nil {
+		id := next()
+		_ = depositGated(ctx, db, id)
+		_ = depositPlainCreate(ctx, db, id)
+		_ = depositUnchecked(ctx, db, id)
+	}
+}
+
+// Good: inbox-gated. The transaction claims the event id with ON CONFLICT
+// DO NOTHING and skips on RowsAffected 0: a cut commit rolls the claim back
+// with the credit, the redelivery replays both.
+func depositGated(ctx context.Context, db *gorm.DB, id string) error {
+	return db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&ProcessedEvent{EventID: id})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return nil
+		}
+		return tx.Create(&Order{Status: "credited"}).Error
+	})
+}
+
+// Bad: a plain Create fails on a duplicate instead of skipping: no claim.
+func depositPlainCreate(ctx context.Context, db *gorm.DB, id string) error {
+	return db.WithContext(ctx).Transaction(func(tx *gorm.DB) error { // want `ctx is cancelled on shutdown \(stop signal ctx.Err\(\) at gormctx.go:85, via Deposits\) and reaches db.WithContext → db.Transaction`
+		res := tx.Create(&ProcessedEvent{EventID: id})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return nil
+		}
+		return tx.Create(&Order{Status: "credited"}).Error
+	})
+}
+
+// Bad: DO NOTHING, but only the error is checked: a duplicate (no error,
+// RowsAffected 0) credits again.
+func depositUnchecked(ctx context.Context, db *gorm.DB, id string) error {
+	return db.WithContext(ctx).Transaction(func(tx *gorm.DB) error { // want `ctx is cancelled on shutdown \(stop signal ctx.Err\(\) at gormctx.go:85, via Deposits\) and reaches db.WithContext → db.Transaction`
+		if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&ProcessedEvent{EventID: id}).Error; err != nil {
+			return err
+		}
+		return tx.Create(&Order{Status: "credited"}).Error
+	})
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"inbox/up"
 )
@@ -59,4 +61,69 @@ func onPool(ctx context.Context, pool *pgxpool.Pool, id string) error {
 		return err
 	}
 	return nil
+}
+
+// GORM: a transaction from Begin claims with OnConflict{DoNothing: true}
+// and skips on RowsAffected 0.
+func gatedGORM(db *gorm.DB, id string) error { // want "inbox-gated"
+	tx := db.Begin()
+	res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&up.Event{ID: id})
+	if res.Error != nil {
+		tx.Rollback()
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return tx.Rollback().Error
+	}
+	tx.Create(&up.Event{ID: id + ":ledger"})
+	return tx.Commit().Error
+}
+
+// GORM: the claim helper's outcome tested.
+func gatedGORMHelper(db *gorm.DB, id string) error { // want "inbox-gated"
+	tx := db.Begin()
+	first, err := up.ClaimGORM(tx, id)
+	if err != nil || !first {
+		return tx.Rollback().Error
+	}
+	return tx.Commit().Error
+}
+
+// Not gated: a Create without DoNothing fails on a duplicate, it skips nothing.
+func gormPlainCreate(db *gorm.DB, id string) error {
+	tx := db.Begin()
+	res := tx.Create(&up.Event{ID: id})
+	if res.RowsAffected == 0 {
+		return tx.Rollback().Error
+	}
+	return tx.Commit().Error
+}
+
+// Not gated: DO NOTHING, but RowsAffected is never read.
+func gormUnchecked(db *gorm.DB, id string) error {
+	tx := db.Begin()
+	res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&up.Event{ID: id})
+	if res.Error != nil {
+		return tx.Rollback().Error
+	}
+	return tx.Commit().Error
+}
+
+// Not gated: the helper returns only the error.
+func gormHelperError(db *gorm.DB, id string) error {
+	tx := db.Begin()
+	if err := up.InsertGORM(tx, id); err != nil {
+		return tx.Rollback().Error
+	}
+	return tx.Commit().Error
+}
+
+// Not gated: the claim is made on a handle the function is given, which may
+// be the pool (GORM's *gorm.DB says nothing): it commits on its own.
+func gormOnHandle(db *gorm.DB, id string) error {
+	res := db.Clauses(clause.OnConflict{DoNothing: true}).Create(&up.Event{ID: id})
+	if res.RowsAffected == 0 {
+		return nil
+	}
+	return db.Create(&up.Event{ID: id + ":ledger"}).Error
 }

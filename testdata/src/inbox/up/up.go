@@ -5,6 +5,8 @@ import (
 	"context"
 
 	"github.com/jackc/pgx/v5"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // DBTX is sqlc's interface.
@@ -47,3 +49,19 @@ func MarkProcessed(ctx context.Context, tx pgx.Tx, id string) (bool, error) { //
 		RETURNING (xmax = 0) AS inserted`, id).Scan(&inserted)
 	return inserted, err
 }
+
+// ClaimGORM claims with GORM's ON CONFLICT DO NOTHING and returns whether
+// the row was inserted.
+func ClaimGORM(tx *gorm.DB, id string) (bool, error) { // want ClaimGORM:"claimsKey"
+	res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&Event{ID: id})
+	return res.RowsAffected == 1, res.Error
+}
+
+// InsertGORM returns only the error: a duplicate has none, so the caller
+// cannot tell. No claim.
+func InsertGORM(tx *gorm.DB, id string) error {
+	return tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&Event{ID: id}).Error
+}
+
+// Event is a dedup row.
+type Event struct{ ID string }

@@ -9,12 +9,19 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/segmentio/kafka-go"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 type Consumer struct {
 	pool *pgxpool.Pool
 	r    *kafka.Reader
+	db   *gorm.DB
 }
+
+// Seen is a GORM inbox row; Credit a GORM effect.
+type Seen struct{ Key string }
+type Credit struct{ Key string }
 
 // markSeen claims the message's key on the pool and tells whether it is new.
 func (c *Consumer) markSeen(ctx context.Context, m kafka.Message) (bool, error) { // want markSeen:"durableWork"
@@ -123,6 +130,49 @@ func (c *Consumer) RecordOnly(ctx context.Context) { // want RecordOnly:"commits
 			return
 		}
 		_, _ = c.pool.Exec(ctx, `INSERT INTO seen (key) VALUES ($1) ON CONFLICT DO NOTHING`, string(m.Key))
+		_ = c.apply(ctx, m)
+		_ = c.r.CommitMessages(ctx, m)
+	}
+}
+
+// ClaimGORMInTx: GORM's DO NOTHING claim in the Transaction callback with
+// the work, RowsAffected tested: the claim rolls back with the work.
+func (c *Consumer) ClaimGORMInTx(ctx context.Context) { // want ClaimGORMInTx:"commitsOffset\\(\\(\\*kafka.Reader\\).CommitMessages\\)" ClaimGORMInTx:"durableWork"
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		err = c.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&Seen{Key: string(m.Key)})
+			if res.Error != nil {
+				return res.Error
+			}
+			if res.RowsAffected == 0 {
+				return nil
+			}
+			return tx.Create(&Credit{Key: string(m.Key)}).Error
+		})
+		if err != nil {
+			continue
+		}
+		_ = c.r.CommitMessages(ctx, m)
+	}
+}
+
+// ClaimGORMOnPool: the same claim on the handle, auto-committed before the
+// work.
+func (c *Consumer) ClaimGORMOnPool(ctx context.Context) { // want ClaimGORMOnPool:"commitsOffset\\(\\(\\*kafka.Reader\\).CommitMessages\\)" ClaimGORMOnPool:"durableWork"
+	for {
+		m, err := c.r.FetchMessage(ctx)
+		if err != nil {
+			return
+		}
+		res := c.db.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&Seen{Key: string(m.Key)}) // want `claims the message in an inbox table on its own`
+		if res.Error != nil || res.RowsAffected == 0 {
+			_ = c.r.CommitMessages(ctx, m)
+			continue
+		}
 		_ = c.apply(ctx, m)
 		_ = c.r.CommitMessages(ctx, m)
 	}

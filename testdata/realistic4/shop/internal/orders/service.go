@@ -97,7 +97,7 @@ func (s *Service) Availability(ctx context.Context, sku string) (local, remote i
 		if err != nil {
 			return err
 		}
-		lvl, err := s.inv.Level(ctx, sku) // FP: httpintx — a GET inside uow.ReadOnly: the shared run helper begins it with &sql.TxOptions{ReadOnly: true} (sqlx BeginTxx), a read-only transaction takes no locks and writes nothing
+		lvl, err := s.inv.Level(ctx, sku)
 		if err != nil {
 			return err
 		}

@@ -69,7 +69,7 @@ func run(log *slog.Logger) error {
 	}
 
 	var wg sync.WaitGroup
-	wg.Go(func() { _ = groups["deposits"].Run(ctx, h.Deposit) })       // FP: ctxcancel — Deposit is inbox-gated: one GORM transaction claims event_id (clause.OnConflict{DoNothing: true}, RowsAffected == 0 returns nil) and Group.Run acks only after it commits
+	wg.Go(func() { _ = groups["deposits"].Run(ctx, h.Deposit) })
 	wg.Go(func() { _ = groups["cashback"].Run(ctx, h.Cashback) })      // want: ctxcancel — not planted: Cashback commits on the signal context with no claim (Group.Run → h.Cashback)
 	wg.Go(func() { _ = groups["chargebacks"].Run(ctx, h.Chargeback) }) // want: ctxcancel — not planted: Chargeback commits on the signal context with no claim; after a cut commit the redelivery hits the unique IdempotencyKey and stays pending for ever
 	wg.Go(func() { _ = h.RunRefunds(ctx, groups["refunds"]) })

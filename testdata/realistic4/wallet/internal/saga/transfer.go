@@ -85,7 +85,7 @@ func (p *Payouts) Payout(ctx context.Context, payoutID, walletID, iban string, a
 			Compensate: func(ctx context.Context) error {
 				return retry.Do(func() error {
 					return p.entry(ctx, model.Entry{
-						ID:             uuid.NewString(), // FP: uuidinretry — a fresh row id, but the row carries the stable unique IdempotencyKey payoutID+":refund": a repeated attempt cannot insert a second refund
+						ID:             uuid.NewString(),
 						WalletID:       walletID,
 						AmountCents:    amount,
 						IdempotencyKey: payoutID + ":refund",

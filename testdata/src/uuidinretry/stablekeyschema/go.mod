@@ -1,0 +1,3 @@
+module uuidinretry/stablekeyschema
+
+go 1.26
