@@ -169,20 +169,24 @@ func projectPorts(pass *analysis.Pass) bool {
 	s := &state{pass: pass}
 	s.layer, _ = pass.ResultOf[calls.Analyzer].(*calls.Result)
 	return gate.Uses(pass, func(fn *types.Func) bool {
-		if !isInterfaceMethod(fn) || !s.isPortMethod(fn) || firstContextParam(fn) < 0 {
-			return false
-		}
-		impls := s.layer.Implementations(fn)
-		if len(impls) == 0 {
+		return isInterfaceMethod(fn) && s.isPortMethod(fn) && firstContextParam(fn) >= 0 && s.portOpens(fn)
+	})
+}
+
+// portOpens reports whether a call of the port m may lead to a sink: none
+// of its implementations is in sight (the sink stays pending), or one of
+// another package has a ReachesSink fact.
+func (s *state) portOpens(m *types.Func) bool {
+	impls := s.layer.Implementations(m)
+	if len(impls) == 0 {
+		return true
+	}
+	for _, impl := range impls {
+		if impl.Pkg() != s.pass.Pkg && s.pass.ImportObjectFact(impl, new(ReachesSink)) {
 			return true
 		}
-		for _, impl := range impls {
-			if impl.Pkg() != pass.Pkg && pass.ImportObjectFact(impl, new(ReachesSink)) {
-				return true
-			}
-		}
-		return false
-	})
+	}
+	return false
 }
 
 // isPortMethod reports whether m, an interface method, belongs to the

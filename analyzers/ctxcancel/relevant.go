@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/internal/apis"
+	"github.com/idemlint/idemlint/internal/calls"
 	"github.com/idemlint/idemlint/internal/gate"
 )
 
@@ -57,7 +58,32 @@ var sinks = gate.Gate{
 	Funcs: func() []*apis.Set {
 		return []*apis.Set{extraTxSinks.AddTo(apis.TxContextSinks()), extraPublishSinks.AddTo(apis.PublishContextSinks()), apis.GORMContextHandles()}
 	},
-	Facts: []analysis.Fact{new(ReachesSink)},
+	UsesIn: reachesOpenSink,
+}
+
+// reachesOpenSink reports whether fn, a function of another package, has
+// a ReachesSink fact with a sink the package may meet: any sink but a
+// pending port that the implementations in sight resolve to no sink (as
+// for a port the package calls itself, portOpens).
+func reachesOpenSink(pass *analysis.Pass, fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+		return false
+	}
+	var f ReachesSink
+	if !pass.ImportObjectFact(fn, &f) {
+		return false
+	}
+	s := &state{pass: pass}
+	s.layer, _ = pass.ResultOf[calls.Analyzer].(*calls.Result)
+	for _, ps := range f.Sinks {
+		if ps.Kind != string(sinkPort) {
+			return true
+		}
+		if m := s.portMethod(ps.Port); m == nil || s.portOpens(m) {
+			return true
+		}
+	}
+	return false
 }
 
 // detachers is the gate of ReturnsDetached facts (with returnsContext).

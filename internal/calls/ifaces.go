@@ -344,9 +344,19 @@ func (r *Result) hasImplementation(m *types.Func) bool {
 	has := false
 	iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface)
 	if ok && m.Pkg() != nil && !apis.IsStdlib(m.Pkg().Path()) && r.searchable(m.Pkg()) {
-		for _, tn := range r.implementers(m.Name()) {
-			if x.implementation(tn, iface, m) != nil {
-				has = true
+		// The types declaring the method first: an implementation is
+		// most likely among them, and the answer is yes or no, not a
+		// list. Generated code (ANTLR parse trees) has hundreds of types
+		// with embedded fields and interfaces to match against them.
+		r.implementers(m.Name()) // builds the index
+		for _, list := range [][]int{x.declaring[m.Name()], x.embedding} {
+			for _, i := range list {
+				if x.implementation(x.types[i], iface, m) != nil {
+					has = true
+					break
+				}
+			}
+			if has {
 				break
 			}
 		}
