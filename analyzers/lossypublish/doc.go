@@ -96,7 +96,11 @@
 // naming the constructor), and an interface method to the
 // implementations in sight (one
 // that publishes lossily is enough: a relay wired to the in-memory mock
-// is not the one in production). A publish in a method that implements
+// is not the one in production) — or, for a call on an unexported field
+// whose stored values all have concrete types and whose address is never
+// taken, to those types' methods only (NewConsumers(dlq
+// *rabbit.ConfirmingPublisher) keeping it in a rabbit.Publisher field:
+// the FirePublisher implementation never reaches that field). A publish in a method that implements
 // an outbox library's publisher interface (github.com/oagudo/outbox's
 // MessagePublisher, whose Reader deletes the row once Publish returns nil)
 // is reported without a visible mark.
