@@ -21,8 +21,10 @@
 //     Produce/ProduceSync, confluent-kafka-go Produce, amqp091 Publish and
 //     PublishWithContext, NATS and JetStream Publish, watermill
 //     Publisher.Publish and its broker publishers, Google Pub/Sub Publish,
-//     SQS SendMessage, SNS Publish, asynq Client.Enqueue/EnqueueContext
-//     (a task queue on Redis), River Client.Insert/InsertMany (a job
+//     SQS SendMessage, SNS Publish, go-redis XAdd (Redis streams read by
+//     consumer groups are a broker; an XAdd queued in a Pipelined or
+//     TxPipelined callback is sent by that call), asynq
+//     Client.Enqueue/EnqueueContext (a task queue on Redis), River Client.Insert/InsertMany (a job
 //     queue in Postgres that inserts in a transaction of its own; its
 //     InsertTx on the function's own transaction is the correct form);
 //   - writes: SQL that inserts, updates, deletes or merges (pgx,
@@ -118,8 +120,9 @@
 // Libraries: writes of pgx, database/sql, sqlx, sqlc, GORM, bun, ent and
 // MongoDB; publishes of kafka-go, sarama, franz-go, confluent-kafka-go,
 // amqp091-go (and streadway/amqp), NATS and JetStream, watermill
-// publishers, Google Pub/Sub, SQS and SNS; outboxes (tables named
-// *outbox*, watermill-sql) are left alone.
+// publishers, Google Pub/Sub, SQS and SNS, Redis streams (go-redis), asynq
+// and River; outboxes (tables named *outbox*, watermill-sql) are left
+// alone.
 //
 // Bad:
 //

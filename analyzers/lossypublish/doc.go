@@ -89,11 +89,18 @@
 // constructor's value does.
 // A function that makes such a publish carries a fact, so a relay in
 // another package that calls producer.Publish and then marks is reported,
-// a function value to the method values and functions it may hold (a
-// publish func field set to p.Publish), and an interface method to the
+// a function value to the method values, functions and function literals
+// it may hold (a publish func field set to p.Publish, or a Sender field a
+// constructor sets to func(ctx, e) error { return nc.Publish(...) }: the
+// literal runs where the relay calls the field, so the finding is there,
+// naming the constructor), and an interface method to the
 // implementations in sight (one
 // that publishes lossily is enough: a relay wired to the in-memory mock
-// is not the one in production). A publish in a method that implements
+// is not the one in production) — or, for a call on an unexported field
+// whose stored values all have concrete types and whose address is never
+// taken, to those types' methods only (NewConsumers(dlq
+// *rabbit.ConfirmingPublisher) keeping it in a rabbit.Publisher field:
+// the FirePublisher implementation never reaches that field). A publish in a method that implements
 // an outbox library's publisher interface (github.com/oagudo/outbox's
 // MessagePublisher, whose Reader deletes the row once Publish returns nil)
 // is reported without a visible mark.

@@ -60,6 +60,7 @@ type checker struct {
 	opened   *calls.Derived[*ChannelOrigin] // the channel a function returns, opened in its package (held.go)
 	brokers  bool                           // a broker client (AMQP) is within the package's reach
 	sites    map[*types.Func]*site          // the site a summary comes from
+	litSites map[*ast.FuncLit]*site         // what a function literal a call may run publishes (litsite.go)
 	pending  map[*types.Func]*RelayPending  // relay sites completed elsewhere
 
 	marks    *relaymark.Finder

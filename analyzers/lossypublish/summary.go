@@ -39,24 +39,7 @@ func (c *checker) summary(fn *types.Func) *Publishes { return c.pubs.Of(fn) }
 // computeSummary computes what a call of fn, declared in the package,
 // publishes, and records the site it comes from.
 func (c *checker) computeSummary(fn *types.Func, decl *ast.FuncDecl) *Publishes {
-	sites := c.sitesIn(decl.Body)
-	if len(sites) > 0 {
-		marks := c.marksIn(decl.Body)
-		for _, s := range sites {
-			if firstAfter(marks, s.call.End()) != nil {
-				return nil // a relay: what it publishes is reported in it, its callers publish nothing
-			}
-		}
-	}
-	var best *site
-	for _, s := range sites {
-		if s.lossy && s.awaitable && c.awaitedAfter(decl.Body, s.call.End(), decl.Body.End()) {
-			continue
-		}
-		if best == nil || s.lossy && !best.lossy {
-			best = s
-		}
-	}
+	best := c.bestSite(decl.Body)
 	if best == nil {
 		return nil
 	}
@@ -66,6 +49,33 @@ func (c *checker) computeSummary(fn *types.Func, decl *ast.FuncDecl) *Publishes 
 	}
 	c.sites[fn] = best
 	return &Publishes{Via: via, What: best.what, Advice: best.advice, Lossy: best.lossy}
+}
+
+// bestSite returns what a call of a function with this body publishes: its
+// lossy site if it has one, else its one-message site, or nil — nil also
+// for a relay (a site followed by a mark: what it publishes is reported in
+// it, its callers publish nothing) and for an awaitable site whose outcome
+// the body awaits.
+func (c *checker) bestSite(body *ast.BlockStmt) *site {
+	sites := c.sitesIn(body)
+	if len(sites) > 0 {
+		marks := c.marksIn(body)
+		for _, s := range sites {
+			if firstAfter(marks, s.call.End()) != nil {
+				return nil
+			}
+		}
+	}
+	var best *site
+	for _, s := range sites {
+		if s.lossy && s.awaitable && c.awaitedAfter(body, s.call.End(), body.End()) {
+			continue
+		}
+		if best == nil || s.lossy && !best.lossy {
+			best = s
+		}
+	}
+	return best
 }
 
 // sitesIn returns the publish sites evaluated by body, in source order:
@@ -137,6 +147,12 @@ func (c *checker) siteOf(call *ast.CallExpr) *site {
 	}
 	var found *site
 	for _, t := range c.pubs.CallTargets(call) {
+		if t.Lit != nil {
+			if s := c.litSite(call, t.Lit); s != nil && (found == nil || !found.lossy && s.lossy) {
+				found = s
+			}
+			continue
+		}
 		sum := t.Sum
 		if sum == nil || found != nil && (found.lossy || !sum.Lossy) {
 			continue

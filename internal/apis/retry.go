@@ -93,6 +93,32 @@ func (r *RetryFuncs) Funcs() []RetryFunc {
 	return out
 }
 
+// OpIndex returns the index of the operation among fn's parameters (the
+// receiver not counted) if fn is a retry function of the table, or -1.
+func (r *RetryFuncs) OpIndex(fn *types.Func) int {
+	if fn == nil {
+		return -1
+	}
+	d := Describe(fn)
+	op, ok := r.byFunc[d]
+	if !ok {
+		return -1
+	}
+	if d.Path == "github.com/cenkalti/backoff" && d.Name == "Retry" {
+		return backoffV5Op(fn)
+	}
+	if op >= 0 {
+		return op
+	}
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if _, ok := params.At(i).Type().Underlying().(*types.Signature); ok {
+			return i
+		}
+	}
+	return -1
+}
+
 // Operation returns the operation argument of call if call is a retry
 // function of the table, and the function called.
 func (r *RetryFuncs) Operation(info *types.Info, call *ast.CallExpr) (ast.Expr, *types.Func) {

@@ -274,7 +274,8 @@ func addPortCall(out []PortCall, p PortCall) []PortCall {
 
 // RunsArgNow reports whether call runs its function argument i before it
 // returns: a transaction callback (pgx.BeginFunc, a WithTx helper), a
-// retry's operation, a parameter the callee calls outside a goroutine.
+// retry's operation, a go-redis pipeline's callback (TxPipelined), a
+// parameter the callee calls outside a goroutine.
 func (r *Result) RunsArgNow(call *ast.CallExpr, i int) bool {
 	if r == nil || call == nil {
 		return false
@@ -294,6 +295,9 @@ func (r *Result) runsArgNow(call *ast.CallExpr, i int) bool {
 		return false
 	}
 	if apis.TxFuncBeginCallback(apis.Describe(fn)) == i || r.callbackTx(call, i) != nil {
+		return true
+	}
+	if apis.RedisPipelineCallbackArg(fn) == i {
 		return true
 	}
 	if op, _ := retryFuncs.Operation(info, call); op != nil && op == call.Args[i] {

@@ -43,6 +43,8 @@ type Result struct {
 	ifc   *ifaces
 	keeps *keeps // constructors' KeepsParams (ctorstore.go)
 
+	fstores *fieldStores // concrete types stored in interface-typed fields (fieldtypes.go), built on first use
+
 	portMemo memo[*types.Func, []PortCall] // port calls reached by the package's functions (ports.go), on first use
 
 	mu sync.Mutex

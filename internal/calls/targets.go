@@ -17,7 +17,9 @@ type Target struct {
 // CallTargets returns what call may run, resolved the way the summaries
 // are: its static callee (a generic function's origin); the
 // implementations in sight of the interface method it calls (none when
-// none is in sight: test-file types excluded, at most maxTargets); or, for
+// none is in sight: test-file types excluded, at most maxTargets; only
+// the stored types' methods for a call on an unexported field whose
+// stored values all have concrete types, fieldtypes.go); or, for
 // a dynamic callee, the function values the variable, field or map
 // element may hold (method values, named functions and literals stored
 // anywhere in the package, followed through at most maxValueDepth
@@ -41,6 +43,12 @@ func (r *Result) CallTargets(call *ast.CallExpr) []Target {
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		var out []Target
+		if stored, ok := r.storedMethods(fn, call); ok {
+			for _, impl := range stored { // what the package stores in the field (fieldtypes.go)
+				out = append(out, Target{Func: impl, Via: fn})
+			}
+			return out
+		}
 		for _, impl := range r.implementations(fn) {
 			out = append(out, Target{Func: impl.Origin(), Via: fn})
 		}

@@ -68,8 +68,8 @@ func (a *Checker) CommitVia(c *ssa.CallCommon) string {
 			return Chain(a.Name(obj), via)
 		}
 	}
-	for _, arg := range c.Args {
-		if f := ClosureFunc(arg); f != nil {
+	for i := range c.Args {
+		if f := CallbackFunc(c, obj, i); f != nil {
 			if s := a.Summarize(a.LocalFunc(nil, f)); s.Commit != "" {
 				return Chain(a.FuncName(obj, fn), s.Commit)
 			}
@@ -101,8 +101,8 @@ func (a *Checker) DurableVia(c *ssa.CallCommon) string {
 			return Chain(a.Name(obj), via)
 		}
 	}
-	for _, arg := range c.Args {
-		if f := ClosureFunc(arg); f != nil {
+	for i := range c.Args {
+		if f := CallbackFunc(c, obj, i); f != nil {
 			if s := a.Summarize(a.LocalFunc(nil, f)); s.Durable != "" {
 				return Chain(a.FuncName(obj, fn), s.Durable)
 			}

@@ -27,7 +27,7 @@ func (p *commandProcessor) commit(ctx context.Context, r *kafka.Reader, m kafka.
 
 // Bad: retry.Do gives up and the handler returns; the worker's next
 // message's commit passes this one.
-func (p *commandProcessor) processCreate(ctx context.Context, r *kafka.Reader, m kafka.Message) { // want processCreate:"commitsOffset"
+func (p *commandProcessor) processCreate(ctx context.Context, r *kafka.Reader, m kafka.Message) { // want processCreate:"commitsOffset" processCreate:"durableWork"
 	var cmd createCommand
 	if err := json.Unmarshal(m.Value, &cmd); err != nil {
 		log.Printf("unmarshal: %v", err) // a payload that can never be valid: committed on purpose

@@ -47,7 +47,7 @@ func (c *Consumers) StartPush(ctx context.Context) (jetstream.ConsumeContext, er
 			_ = msg.Term()
 			return
 		}
-		_ = msg.Ack() // MISS: offsetorder — jetstream.Msg.Ack inside a Consume callback (closure passed to jetstream.Consumer.Consume) before the push is sent; a SIGTERM in between loses it
+		_ = msg.Ack() // want: offsetorder — jetstream.Msg.Ack inside a Consume callback before the push (email.Client.Push POSTs inside retry-go's retry.Do) is sent; a SIGTERM in between loses it
 		if err := c.Mail.Push(ctx, r.Device, r.Text, r.ID); err != nil {
 			c.Log.Error("push", "id", r.ID, "err", err)
 		}

@@ -179,7 +179,7 @@ func (c *Consumers) RunCreditNotes(ctx context.Context, ch *amqp.Channel) error 
 	}
 	for d := range deliveries {
 		if err := c.invoice(ctx, d); err != nil {
-			if perr := c.dlq.Publish(ctx, "shop.credit-notes.parked", d.Body, amqp.Table{"error": err.Error()}); perr != nil { // FP: lossypublish — c.dlq is the rabbit.Publisher interface, but NewConsumers takes *rabbit.ConfirmingPublisher (confirm mode, WaitContext): the FirePublisher implementation never reaches this field
+			if perr := c.dlq.Publish(ctx, "shop.credit-notes.parked", d.Body, amqp.Table{"error": err.Error()}); perr != nil { // not a finding: c.dlq is the rabbit.Publisher interface, but NewConsumers stores only a *rabbit.ConfirmingPublisher there (confirm mode, WaitContext)
 				_ = d.Nack(false, true)
 				return fmt.Errorf("park credit note: %w", perr)
 			}

@@ -63,7 +63,7 @@ func (s *Service) Credit(ctx context.Context, walletID string, amount int64, key
 		return model.Entry{}, err
 	}
 	payload, _ := json.Marshal(e)
-	if err := s.rdb.XAdd(ctx, &redis.XAddArgs{Stream: s.stream, Values: map[string]any{"type": "credited", "payload": payload}}).Err(); err != nil { // MISS: dualwrite — a GORM Transaction commits the entry, then the event goes straight to a Redis stream with XAdd (Redis streams as the broker); no outbox
+	if err := s.rdb.XAdd(ctx, &redis.XAddArgs{Stream: s.stream, Values: map[string]any{"type": "credited", "payload": payload}}).Err(); err != nil { // want: dualwrite — a GORM Transaction commits the entry, then the event goes straight to a Redis stream with XAdd (Redis streams as the broker); no outbox
 		s.log.Error("publish credited", "entry", e.ID, "err", err)
 	}
 	return e, nil

@@ -30,8 +30,21 @@ type (
 
 	PullConsumeOpt interface{}
 
+	PullMessagesOpt interface{}
+	FetchOpt        func(*pullRequest) error
+	NextOpt         interface{}
+	pullRequest     struct{}
+
+	// MessagesContext iterates over the messages of a consumer (Messages).
+	MessagesContext interface {
+		Next(opts ...NextOpt) (Msg, error)
+		Stop()
+	}
+
 	Consumer interface {
 		Consume(handler MessageHandler, opts ...PullConsumeOpt) (ConsumeContext, error)
+		Messages(opts ...PullMessagesOpt) (MessagesContext, error)
+		Next(opts ...FetchOpt) (Msg, error)
 	}
 
 	PublishOpt func(*pubOpts) error
