@@ -28,6 +28,11 @@ type attempt struct {
 	retry string           // "retry.Do", "the loop": what the key must be made before
 	call  inspector.Cursor // the retry call (retryOp)
 	lit   *ast.FuncLit     // the operation literal (retryOp), for the fix
+	// helpers: the package's functions the attempt calls are scanned for
+	// keys made fresh too (cqrs.go), down to maxHelperDepth; depth is how
+	// far below the attempt's own body this scan is.
+	helpers bool
+	depth   int
 }
 
 var kafkaReceives = apis.KafkaReceives()

@@ -3,8 +3,11 @@ package uuidinretry
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/idemlint/idemlint/internal/apis"
 	"github.com/idemlint/idemlint/internal/calls"
@@ -15,11 +18,21 @@ import (
 // receiving one: at its call sites inside an attempt it counts as a generator.
 type MakesFreshID struct {
 	Chain string // the calls below the function, e.g. "uuid.NewString"
+	// Key names the idempotency field of the function's result that holds
+	// the fresh identifier ("field IdempotencyKey"), when it returns one
+	// (an event header constructor): its result is a fresh key wherever
+	// it is stored, Header: NewEventHeader() included.
+	Key string
 }
 
 func (*MakesFreshID) AFact() {}
 
-func (f *MakesFreshID) String() string { return "makesFreshID(" + f.Chain + ")" }
+func (f *MakesFreshID) String() string {
+	if f.Key != "" {
+		return "makesFreshID(" + f.Chain + ", returned in " + f.Key + ")"
+	}
+	return "makesFreshID(" + f.Chain + ")"
+}
 
 // RetriesParam marks a function that calls its function parameter Param
 // (0-based, receiver excluded) once per attempt of a retry: a company's own
@@ -126,7 +139,7 @@ func (c *checker) computeFresh(fd *ast.FuncDecl) *MakesFreshID {
 	}
 	var found *MakesFreshID
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if found != nil {
+		if found != nil && found.Key != "" {
 			return false
 		}
 		switch n := n.(type) {
@@ -141,8 +154,13 @@ func (c *checker) computeFresh(fd *ast.FuncDecl) *MakesFreshID {
 			if !ok {
 				return true
 			}
-			if fl := c.flow(c.topExpr(cur)); fl.nonLog {
-				found = &MakesFreshID{Chain: g.chain}
+			top := c.topExpr(cur)
+			if fl := c.flow(top); fl.nonLog {
+				if key := returnedKey(top, g); key != "" {
+					found = &MakesFreshID{Chain: g.chain, Key: key}
+				} else if found == nil {
+					found = &MakesFreshID{Chain: g.chain}
+				}
 			}
 		}
 		return true
@@ -274,4 +292,46 @@ func (c *checker) computeUnkeyed(fd *ast.FuncDecl) *SendsUnkeyedWrite {
 		}
 	}
 	return found
+}
+
+// returnedKey returns the idempotency field of the function's result that
+// the identifier at top is stored in ("field IdempotencyKey"): a field of
+// the literal the function returns (return Header{IdempotencyKey:
+// uuid.NewString()}), or the result of a call returning one, returned
+// as is. "" otherwise.
+func returnedKey(top inspector.Cursor, g genCall) string {
+	parent := top.Parent()
+	if _, ok := parent.Node().(*ast.ReturnStmt); ok {
+		return g.key
+	}
+	kv, ok := parent.Node().(*ast.KeyValueExpr)
+	if !ok || kv.Value != top.Node() {
+		return ""
+	}
+	key, ok := kv.Key.(*ast.Ident)
+	if !ok || !apis.IsIdempotencyName(key.Name) {
+		return ""
+	}
+	lit := parent.Parent()
+	if _, ok := lit.Node().(*ast.CompositeLit); !ok {
+		return ""
+	}
+	up := lit.Parent()
+	for {
+		switch n := up.Node().(type) {
+		case *ast.ParenExpr:
+			up = up.Parent()
+			continue
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				up = up.Parent()
+				continue
+			}
+		}
+		break
+	}
+	if _, ok := up.Node().(*ast.ReturnStmt); ok {
+		return "field " + key.Name
+	}
+	return ""
 }

@@ -14,6 +14,7 @@ import (
 // genCall describes a call that makes a fresh identifier.
 type genCall struct {
 	chain string // "uuid.NewString", or "newKey → uuid.NewString" through calls
+	key   string // the idempotency field of the result holding the identifier (MakesFreshID.Key), "" if none
 }
 
 // generator reports whether call makes a fresh identifier: a library
@@ -28,7 +29,11 @@ func (c *checker) generator(call *ast.CallExpr) (genCall, bool) {
 	}
 	ts := c.sums.CallTargets(call)
 	if chain, ok := targetsChain(c.calleeName(call, ts), ts, c.freshBelow); ok {
-		return genCall{chain: chain}, true
+		g := genCall{chain: chain}
+		if calls.Every(ts, func(t reached) bool { return t.Sum != nil && t.Sum.fresh != nil && t.Sum.fresh.Key != "" }) {
+			g.key = ts[0].Sum.fresh.Key
+		}
+		return g, true
 	}
 	return genCall{}, false
 }

@@ -29,7 +29,7 @@ func (c *checker) checkHandedLoop(cur inspector.Cursor, call *ast.CallExpr) {
 		if !run.Redelivers() || run.Param >= len(call.Args) {
 			continue
 		}
-		c.scanHandler(cur, call.Args[run.Param], "run per message by "+funcname.Code(loop, c.pass.Pkg))
+		c.scanHandler(cur, call.Args[run.Param], deliveryKafka, "run per message by "+funcname.Code(loop, c.pass.Pkg))
 	}
 }
 
@@ -42,7 +42,7 @@ func (c *checker) scanLoopHandlers(body inspector.Cursor, recv string) {
 		if fn == nil || fn.Pkg() != c.pass.Pkg || !c.passesMessage(call) {
 			continue
 		}
-		c.scanHandler(cur, call.Fun, "called with the message in the loop of "+recv)
+		c.scanHandler(cur, call.Fun, deliveryKafka, "called with the message in the loop of "+recv)
 	}
 }
 
@@ -59,8 +59,9 @@ func (c *checker) passesMessage(call *ast.CallExpr) bool {
 
 // scanHandler scans the body of the handler an expression denotes — a
 // literal, or a function or method of the package (a method value, a
-// conversion to a handler type) — as the handling of one delivery.
-func (c *checker) scanHandler(cur inspector.Cursor, e ast.Expr, how string) {
+// conversion to a handler type) — as the handling of one delivery, the
+// attempt at makes from the handler's name and how.
+func (c *checker) scanHandler(cur inspector.Cursor, e ast.Expr, at func(string) attempt, how string) {
 	e = ast.Unparen(e)
 	if conv, ok := e.(*ast.CallExpr); ok && len(conv.Args) == 1 {
 		if tv, ok := c.pass.TypesInfo.Types[conv.Fun]; ok && tv.IsType() {
@@ -72,7 +73,7 @@ func (c *checker) scanHandler(cur inspector.Cursor, e ast.Expr, how string) {
 			return
 		}
 		if lc, ok := cur.FindNode(lit); ok {
-			c.scanAttempt(lc, deliveryKafka("func literal "+how))
+			c.scanAttempt(lc, at("func literal "+how))
 		}
 		return
 	}
@@ -89,7 +90,7 @@ func (c *checker) scanHandler(cur inspector.Cursor, e ast.Expr, how string) {
 		return
 	}
 	if bc, ok := c.findNode(fd.Body); ok {
-		c.scanAttempt(bc, deliveryKafka(funcname.Code(fn, c.pass.Pkg)+" "+how))
+		c.scanAttempt(bc, at(funcname.Code(fn, c.pass.Pkg)+" "+how))
 	}
 }
 

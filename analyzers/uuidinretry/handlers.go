@@ -10,13 +10,15 @@ import (
 // Handlers of brokers and job queues other than Kafka run once per
 // delivery: amqp091, NATS, watermill, Pub/Sub, SQS and Redis stream
 // messages, asynq tasks and river jobs come again after a failure, and
-// Temporal retries activities by default. Their bodies are attempts of the
+// Temporal retries activities by default; watermill's CQRS handlers
+// (cqrs.go) run once per delivery of their router's message. Their bodies are attempts of the
 // delivery kind, reported under the same rule as a Kafka delivery loop.
 
 // checkHandlers scans the functions that receive a redelivered message,
-// the loops over a channel or batch of them, and the Temporal activities
-// the package registers or executes.
+// the loops over a channel or batch of them, the Temporal activities
+// the package registers or executes, and watermill's CQRS handlers.
 func (c *checker) checkHandlers() {
+	cqrs := apis.CQRSPackage(c.pass.Pkg)
 	for cur := range c.inspector().Root().Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.FuncDecl:
@@ -24,6 +26,8 @@ func (c *checker) checkHandlers() {
 				if bc, ok := cur.FindNode(n.Body); ok {
 					c.scanAttempt(bc, deliveryAttempt(what+" handler "+n.Name.Name))
 				}
+			} else if cqrs != nil {
+				c.checkCQRSHandlerDecl(cqrs, n)
 			}
 		case *ast.FuncLit:
 			if what := c.handledDelivery(n.Type); what != "" {
@@ -39,6 +43,7 @@ func (c *checker) checkHandlers() {
 			}
 		case *ast.CallExpr:
 			c.checkActivity(n)
+			c.checkCQRSRegistration(cur, n)
 		}
 	}
 }

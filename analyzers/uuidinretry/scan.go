@@ -19,16 +19,16 @@ func (c *checker) scanAttempt(body inspector.Cursor, at attempt) {
 	for cur := range body.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		if g, ok := c.generator(call); ok {
-			top := c.topExpr(cur)
-			if c.madeOnce(top, body) {
-				continue
+			if !c.checkFresh(cur, g, body, at) && at.helpers {
+				c.scanHelper(call, at) // a helper that sends its key itself
 			}
-			fl := c.flow(top)
-			if !fl.nonLog || at.kind == delivery && fl.dedup == "" || c.stableKeyBeside(fl, body.Node()) {
-				continue
-			}
-			c.reportFresh(call, g, fl, at)
 			continue
+		}
+		if at.helpers {
+			c.scanHelper(call, at)
+		}
+		if at.depth > 0 {
+			continue // a helper's unkeyed writes are reported at its call (SendsUnkeyedWrite)
 		}
 		// A delivery is an attempt too (SPEC: redelivery is a retry): a
 		// write request or a payment create without a key is repeated by
@@ -37,6 +37,26 @@ func (c *checker) scanAttempt(body inspector.Cursor, at attempt) {
 			c.reportUnkeyed(call, w, at)
 		}
 	}
+}
+
+// checkFresh reports the identifier the generator call at cur makes when
+// it is made once per attempt and reaches what the attempt's kind needs
+// (in a delivery, a dedup sink); it reports whether it did.
+func (c *checker) checkFresh(cur inspector.Cursor, g genCall, body inspector.Cursor, at attempt) bool {
+	call := cur.Node().(*ast.CallExpr)
+	top := c.topExpr(cur)
+	if c.madeOnce(top, body) {
+		return false
+	}
+	fl := c.flow(top)
+	if at.kind == delivery && fl.dedup == "" && fl.nonLog && g.key != "" {
+		fl.dedup = g.key + " of its result" // a helper's result carrying the fresh key: NewEventHeader()
+	}
+	if !fl.nonLog || at.kind == delivery && fl.dedup == "" || c.stableKeyBeside(fl, body.Node()) {
+		return false
+	}
+	c.reportFresh(call, g, fl, at)
+	return true
 }
 
 // unkeyed describes a write request sent without an Idempotency-Key header.

@@ -17,7 +17,7 @@ func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, dir, uuidinretry.Analyzer,
 		"uuidinretry/retrylibs", "uuidinretry/strong", "uuidinretry/exempt", "uuidinretry/loops",
 		"uuidinretry/helper/...", "uuidinretry/kafka", "uuidinretry/nokey", "uuidinretry/ignore", "uuidinretry/precision", "uuidinretry/inboxgated",
-		"uuidinretry/indirect/...", "uuidinretry/paymentsdk", "uuidinretry/handedloop/...", "uuidinretry/bodykey", "uuidinretry/stablekey", "uuidinretry/stablekeyschema",
+		"uuidinretry/indirect/...", "uuidinretry/cqrs/...", "uuidinretry/paymentsdk", "uuidinretry/handedloop/...", "uuidinretry/bodykey", "uuidinretry/stablekey", "uuidinretry/stablekeyschema",
 		// a library's own use of its API is left alone
 		"github.com/hashicorp/go-retryablehttp")
 }
