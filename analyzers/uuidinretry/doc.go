@@ -30,8 +30,16 @@
 //     unit), when
 //     the identifier reaches a dedup sink: an Idempotency-Key header, an
 //     idempotency- or dedup-named field or parameter, or the key of a
-//     processed_event insert. A redelivered message then never matches the
-//     first processing.
+//     processed_event insert, or the idempotency field of a helper's result
+//     (Header: NewEventHeader(), whose IdempotencyKey is fresh). A
+//     redelivered message then never matches the first processing. Typed
+//     handlers of watermill's CQRS component count as deliveries: those
+//     registered in the package with cqrs.NewEventHandler,
+//     NewCommandHandler or NewGroupEventHandler, the Handle method of an
+//     EventHandler or CommandHandler implementation, and, where another
+//     package registers them, any exported func(ctx, *Event) error of a
+//     package using cqrs; the package's functions such a handler calls are
+//     scanned with it.
 //
 // The message is stronger when the identifier reaches an Idempotency-Key
 // header or a field or parameter named like an idempotency key.
@@ -96,8 +104,8 @@
 //     (a fact) and hand-written retry loops;
 //   - redeliveries: kafka-go, sarama, franz-go and confluent-kafka-go
 //     delivery loops; handlers of amqp091-go (and streadway/amqp), NATS and
-//     JetStream, watermill, Google Pub/Sub, SQS (aws-sdk-go-v2) and Redis
-//     streams messages; asynq tasks, river jobs, Temporal activities
+//     JetStream, watermill (and its CQRS typed handlers), Google Pub/Sub,
+//     SQS (aws-sdk-go-v2) and Redis streams messages; asynq tasks, river jobs, Temporal activities
 //     (registered or executed);
 //   - generators: google/uuid, gofrs/uuid, satori/go.uuid, oklog/ulid,
 //     segmentio/ksuid, rs/xid, lithammer/shortuuid, crypto/rand and the
