@@ -293,13 +293,24 @@ func satisfier(tn *types.TypeName, iface *types.Interface) types.Type {
 	return t
 }
 
-// methodOf returns t's method implementing m, or nil (nil t: nil).
+// methodOf returns t's method implementing m, or nil (nil t: nil). A
+// type that has m only by embedding the interface (oapi-codegen's
+// ClientWithResponses embeds ClientInterface; a wrapper struct{ Store })
+// yields nil: its method is m itself, promoted from the field, so it
+// forwards to whatever the field holds, which is one of the other
+// implementations. Counting it would make m's summary depend on itself,
+// an empty summary that every implementation must agree with, and so
+// would hide what the real implementation (the generated *Client sending
+// through its HttpRequestDoer) does.
 func methodOf(t types.Type, m *types.Func) *types.Func {
 	if t == nil {
 		return nil
 	}
 	sel, _, _ := types.LookupFieldOrMethod(t, false, m.Pkg(), m.Name())
 	fn, _ := sel.(*types.Func)
+	if fn != nil && fn.Origin() == m.Origin() {
+		return nil
+	}
 	return fn
 }
 

@@ -72,3 +72,20 @@ func newPostPaymentInitRequest(server string, body InitRequest) (*http.Request, 
 	req.Header.Set("Content-Type", "application/json")
 	return req, nil
 }
+
+// ClientWithResponses builds on ClientInterface to offer response
+// payloads; embedding the interface makes it an implementation of
+// ClientInterface that only forwards (the shape that once hid the
+// generated client's request from the resolution).
+type ClientWithResponses struct {
+	ClientInterface
+}
+
+// NewClientWithResponses wraps a new client.
+func NewClientWithResponses(server string) (*ClientWithResponses, error) {
+	c, err := NewClient(server)
+	if err != nil {
+		return nil, err
+	}
+	return &ClientWithResponses{c}, nil
+}
