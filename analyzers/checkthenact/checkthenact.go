@@ -52,18 +52,43 @@ var relevance = gate.Gate{
 // one with a KeyOps fact that says more than the ports it reaches, or a
 // port with parameters.
 func opensGate(pass *analysis.Pass, fn *types.Func) bool {
-	if fn.Pkg() != nil && fn.Pkg() != pass.Pkg {
-		var f KeyOps
-		if pass.ImportObjectFact(fn, &f) && !f.portsOnly() {
-			return true
-		}
+	if importedKeyOps(pass, fn) {
+		return true
 	}
-	// A port without parameters cannot take the key of a check or an
+	// A method without parameters cannot take the key of a check or an
 	// insert: alone it can be no more than the work between them, which
 	// needs a check and an insert that open the gate themselves. Asking
 	// first spares the search for implementations (IsPort) on the many
 	// accessor methods of generated code (ANTLR parse trees).
-	return fn.Signature().Params().Len() > 0 && pass.ResultOf[calls.Analyzer].(*calls.Result).IsPort(fn)
+	if fn.Signature().Params().Len() == 0 {
+		return false
+	}
+	c := pass.ResultOf[calls.Analyzer].(*calls.Result)
+	if c.IsPort(fn) {
+		return true
+	}
+	// A method of the module's own service interface whose implementation
+	// in an imported package checks or inserts (a handler calling
+	// services.IPaymentService.CountByOrderId, implemented over GORM in
+	// the services package): the handler names no database library.
+	if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) && c.OwnModule(fn.Pkg()) {
+		for _, impl := range c.Implementations(fn) {
+			if importedKeyOps(pass, impl) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// importedKeyOps reports whether fn, of another package, carries a KeyOps
+// fact that says more than the ports it reaches.
+func importedKeyOps(pass *analysis.Pass, fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+		return false
+	}
+	var f KeyOps
+	return pass.ImportObjectFact(fn, &f) && !f.portsOnly()
 }
 
 func init() {
