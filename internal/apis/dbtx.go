@@ -27,14 +27,9 @@ func IsDBTXMethod(fn *types.Func) bool {
 // is what tells it from a transaction runner named Exec that takes a
 // callback.
 func IsSQLTextMethod(fn *types.Func) bool {
-	if !IsDBTXMethod(fn) {
+	if fn == nil {
 		return false
 	}
-	params := fn.Signature().Params()
-	i := dbtxMethods[fn.Name()].Arg
-	if i >= params.Len() {
-		return false
-	}
-	b, ok := params.At(i).Type().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.String
+	_, ok := dbtxQueryCall(fn)
+	return ok
 }

@@ -91,8 +91,9 @@ var dbtxMethods = map[string]QueryCall{
 
 // SQLQueryCall reports whether call passes SQL text to a database library
 // (pgx, pgxpool, database/sql, sqlx) or to a method of an interface shaped
-// like sqlc's DBTX (Exec/Query/QueryRow taking a context and the SQL
-// string), and returns what kind of call it is and where the SQL is.
+// like a statement runner (dbtxQueryCall: sqlc's DBTX, or database/sql's
+// methods declared by the analysed code), and returns what kind of call it
+// is and where the SQL is.
 func SQLQueryCall(info *types.Info, call *ast.CallExpr) (QueryCall, bool) {
 	fn := Callee(info, call)
 	if fn == nil {
@@ -101,22 +102,56 @@ func SQLQueryCall(info *types.Info, call *ast.CallExpr) (QueryCall, bool) {
 	if qc, ok := queryCalls[Describe(fn)]; ok && qc.Arg < len(call.Args) {
 		return qc, true
 	}
-	recv := fn.Signature().Recv()
-	if recv == nil || !types.IsInterface(recv.Type()) {
+	qc, ok := dbtxQueryCall(fn)
+	if !ok || qc.Arg >= len(call.Args) {
+		return QueryCall{}, false
+	}
+	return qc, true
+}
+
+// dbtxQueryCall reports whether fn is a method of an interface shaped like
+// a statement runner and where its SQL text is: sqlc's DBTX
+// (Exec(ctx, sql, args...)), or database/sql's own methods without a
+// context (Exec(query string, args ...any)), which repositories declare
+// as an anonymous interface over *sql.DB and *sql.Tx
+// (getExecutor() interface{ QueryRow(query string, args ...interface{}) *sql.Row }).
+func dbtxQueryCall(fn *types.Func) (QueryCall, bool) {
+	sig := fn.Signature()
+	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
 		return QueryCall{}, false
 	}
 	qc, ok := dbtxMethods[fn.Name()]
 	if !ok {
 		return QueryCall{}, false
 	}
-	params := fn.Signature().Params()
-	if params.Len() <= qc.Arg || qc.Arg >= len(call.Args) || !isContext(params.At(0).Type()) {
-		return QueryCall{}, false
+	params := sig.Params()
+	if params.Len() > 0 && !isContext(params.At(0).Type()) {
+		// database/sql's form without a context: the text first, then
+		// the arguments as ...any.
+		if qc.Arg != 1 || !sig.Variadic() || !isString(params.At(0).Type()) || !isAnySlice(params.At(params.Len()-1).Type()) {
+			return QueryCall{}, false
+		}
+		qc.Arg = 0
+		return qc, true
 	}
-	if b, ok := params.At(qc.Arg).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+	if params.Len() <= qc.Arg || !isString(params.At(qc.Arg).Type()) {
 		return QueryCall{}, false
 	}
 	return qc, true
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
+}
+
+func isAnySlice(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	i, ok := s.Elem().Underlying().(*types.Interface)
+	return ok && i.Empty()
 }
 
 func isContext(t types.Type) bool {
