@@ -166,6 +166,10 @@ func (c *checker) pendingWrites(f *flow, p *event, pending []*event, acks, reads
 // FindAll, ListOrders, Count, Exists).
 var readName = regexp.MustCompile(`^(?i:get|find|list|load|fetch|search|query|count|exists|has|read|select|lookup)`)
 
+// writeName matches the names of methods that write (UpdateUser,
+// SaveOrder, CreatePayment, MarkPaid).
+var writeName = regexp.MustCompile(`^(?i:create|insert|save|update|upsert|delete|remove|store|put|add|mark|set)`)
+
 // readNamed is 1 for a method named like a read, else 0.
 func readNamed(fn *types.Func) int {
 	if fn != nil && readName.MatchString(fn.Name()) {
@@ -181,7 +185,10 @@ func readNamed(fn *types.Func) int {
 func (c *checker) portReads(f *flow, p *event, pending []*event) []*ast.CallExpr {
 	var out []*ast.CallExpr
 	for _, w := range pending {
-		if w.call == p.call || !f.after(w.call, p.call) || slices.Contains(out, w.call) {
+		if w.call == p.call || !f.after(w.call, p.call) || slices.Contains(out, w.call) || writeName.MatchString(w.pending.Name()) {
+			// A port named for a write whose result is published
+			// (user, err := db.UpdateUser(...); pub.PublishUserUpdated(ctx, user))
+			// returns the row it wrote: no relay reads that way.
 			continue
 		}
 		vars := c.resultVars(f, w.call)
