@@ -28,7 +28,9 @@
 //     queue in Postgres that inserts in a transaction of its own; its
 //     InsertTx on the function's own transaction is the correct form);
 //   - writes: SQL that inserts, updates, deletes or merges (pgx,
-//     database/sql, sqlx, sqlc's DBTX; SQL that is not constant counts
+//     database/sql, sqlx, sqlc's DBTX, and an executor interface the
+//     project declares over *sql.DB and *sql.Tx with database/sql's own
+//     methods (QueryRow(query string, args ...any)); SQL that is not constant counts
 //     when it is executed with Exec), GORM Create/Save/Update/Delete, bun
 //     inserts, updates and deletes, ent's generated builders, SQLBoiler's
 //     generated model writes (Insert, Update, Upsert, Delete, UpdateAll,
@@ -89,7 +91,11 @@
 //     into the transaction, so publishing through one is the outbox too;
 //   - a publish in a loop followed by a write: a relay that publishes each
 //     row and then marks it sent; a crash between them re-sends, it does
-//     not lose;
+//     not lose; so is the publish of what a port implemented out of sight
+//     returned (msgs, err := repo.FetchPending(ctx); pub.PublishBatch(ctx,
+//     msgs)), unless the port is named for a write (user, err :=
+//     repo.UpdateUser(...) then pub.PublishUserUpdated(ctx, user) is
+//     reported: the row it returns is the row it wrote);
 //   - a consumer: a function that receives the consumed message (a Kafka
 //     message or record, an amqp091 Delivery, a NATS, watermill or Pub/Sub
 //     message, a river job), or whose consume loop commits the offset or
