@@ -38,7 +38,9 @@
 //     NewCommandHandler or NewGroupEventHandler, the Handle method of an
 //     EventHandler or CommandHandler implementation, and, where another
 //     package registers them, any exported func(ctx, *Event) error of a
-//     package using cqrs; the package's functions such a handler calls are
+//     package using cqrs (not one whose argument is named like a request,
+//     PlaceOrderRequest or CreateUserInput: the HTTP side holding the
+//     command bus); the package's functions such a handler calls are
 //     scanned with it.
 //
 // The message is stronger when the identifier reaches an Idempotency-Key

@@ -1,6 +1,9 @@
 package apis
 
-import "go/types"
+import (
+	"go/types"
+	"regexp"
+)
 
 // watermill's CQRS component runs typed handlers on the messages of a
 // router: the handler receives the decoded event or command
@@ -73,7 +76,8 @@ func ImplementsCQRSHandler(cqrs *types.Package, t types.Type) bool {
 // IsCQRSHandlerFunc reports whether fn, declared in a package that uses
 // watermill's cqrs component, has the exact shape cqrs.NewEventHandler and
 // NewCommandHandler take — func(ctx context.Context, event *T) error, T a
-// named struct (the event or command) — and is exported. Such functions
+// named struct (the event or command), not named like a request — and is
+// exported. Such functions
 // (the methods of a process manager, a command handler's Handle) are
 // registered by the package wiring the router, usually another one, whose
 // registration their own package's analysis cannot see: the shape and the
@@ -98,5 +102,11 @@ func IsCQRSHandlerFunc(fn *types.Func) bool {
 		return false
 	}
 	_, ok = n.Underlying().(*types.Struct)
-	return ok
+	return ok && !requestName.MatchString(n.Obj().Name())
 }
+
+// requestName matches the names of the types an HTTP or RPC side takes
+// (PlaceOrderRequest, CreateUserInput, SearchParams): a service method of
+// the handler's shape that takes one, in a package that holds the command
+// bus, serves a client request and is no typed handler of a delivery.
+var requestName = regexp.MustCompile(`(Request|Req|Input|Params|DTO|Dto|Form|Query)$`)
