@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"go/ast"
 	"go/types"
-	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -177,11 +176,7 @@ func (c *checker) indexParams() {
 // moduleSchema returns the unique keys the module's SQL files declare.
 func (c *checker) moduleSchema() *schemakeys.Schema {
 	if c.schema == nil {
-		dir := ""
-		if len(c.pass.Files) > 0 {
-			dir = filepath.Dir(c.pass.Fset.File(c.pass.Files[0].Pos()).Name())
-		}
-		c.schema = schemakeys.ForDir(dir)
+		c.schema = schemakeys.ForPass(c.pass)
 	}
 	return c.schema
 }

@@ -3,7 +3,6 @@ package uuidinretry
 import (
 	"go/ast"
 	"go/types"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -143,11 +142,7 @@ var pureStringPkg = map[string]bool{"fmt": true, "strconv": true, "strings": tru
 // moduleSchema returns the unique keys the module's SQL files declare.
 func (c *checker) moduleSchema() *schemakeys.Schema {
 	if c.schema == nil {
-		dir := ""
-		if len(c.pass.Files) > 0 {
-			dir = filepath.Dir(c.pass.Fset.File(c.pass.Files[0].Pos()).Name())
-		}
-		c.schema = schemakeys.ForDir(dir)
+		c.schema = schemakeys.ForPass(c.pass)
 	}
 	return c.schema
 }

@@ -52,32 +52,7 @@ var txBegins = apis.TxBegins()
 // gormOutcomeTested reports whether body tests RowsAffected of the GORM
 // claim in an if or switch (functions literals excluded).
 func (u *units) gormOutcomeTested(body *ast.BlockStmt, claim *ast.CallExpr) bool {
-	reads := u.gormRowsReads(body, claim)
-	tested := false
-	test := func(cond ast.Expr) {
-		if cond != nil && !tested && reads(cond) {
-			tested = true
-		}
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.IfStmt:
-			test(n.Cond)
-		case *ast.SwitchStmt:
-			test(n.Tag)
-			for _, s := range n.Body.List {
-				if cc, ok := s.(*ast.CaseClause); ok {
-					for _, e := range cc.List {
-						test(e)
-					}
-				}
-			}
-		}
-		return !tested
-	})
-	return tested
+	return testsAny(body, u.gormRowsReads(body, claim))
 }
 
 // gormOutcomeReturned reports whether body returns RowsAffected of the

@@ -337,12 +337,17 @@ func (u *units) outcomeTested(body *ast.BlockStmt, claim *ast.CallExpr) bool {
 			return true
 		})
 	}
+	return testsAny(body, func(cond ast.Expr) bool {
+		return contains(cond, claim) || mentions(u.info, cond, vals) || u.errCompared(cond, errs)
+	})
+}
+
+// testsAny reports whether an if condition, a switch tag or a case
+// expression of body (function literals excluded) satisfies pred.
+func testsAny(body *ast.BlockStmt, pred func(ast.Expr) bool) bool {
 	tested := false
 	test := func(cond ast.Expr) {
-		if cond == nil || tested {
-			return
-		}
-		if contains(cond, claim) || mentions(u.info, cond, vals) || u.errCompared(cond, errs) {
+		if cond != nil && !tested && pred(cond) {
 			tested = true
 		}
 	}

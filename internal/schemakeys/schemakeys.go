@@ -19,6 +19,8 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/idemlint/idemlint/internal/sqlscan"
 )
 
@@ -68,6 +70,16 @@ var cache sync.Map // module root → *entry
 type entry struct {
 	once sync.Once
 	s    *Schema
+}
+
+// ForPass returns the schema of the module that holds the package of
+// pass (ForDir of the directory of its first file).
+func ForPass(pass *analysis.Pass) *Schema {
+	dir := ""
+	if len(pass.Files) > 0 {
+		dir = filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
+	}
+	return ForDir(dir)
 }
 
 // ForDir returns the schema of the module that holds dir (a package
