@@ -48,8 +48,9 @@ var relevance = gate.Gate{
 }
 
 // opensGate reports whether a function the package refers to admits it:
-// one with a KeyOps fact that says more than the ports it reaches, or a
-// port with parameters.
+// one with a KeyOps fact that says more than the ports it reaches, a port
+// with parameters, or a method with parameters of a module interface
+// whose implementation in an imported package carries such a fact.
 func opensGate(pass *analysis.Pass, fn *types.Func) bool {
 	if importedKeyOps(pass, fn) {
 		return true
@@ -70,8 +71,8 @@ func opensGate(pass *analysis.Pass, fn *types.Func) bool {
 	// in an imported package checks or inserts (a handler calling
 	// services.IPaymentService.CountByOrderId, implemented over GORM in
 	// the services package): the handler names no database library.
-	if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) && c.OwnModule(fn.Pkg()) {
-		for _, impl := range c.Implementations(fn) {
+	if fn.Pkg() != nil && c.OwnModule(fn.Pkg()) {
+		for _, impl := range c.Implementations(fn) { // nil unless fn is an interface method
 			if importedKeyOps(pass, impl) {
 				return true
 			}
